@@ -1,0 +1,46 @@
+// Command-line parsing for the tengen subcommands: positional words and --options.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/gomoku/position.h"
+
+namespace tengen::cli {
+
+// A bad command line; main prints it on one line and exits with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct OptionSpec {
+  std::string name;  // without the leading dashes
+  bool takesValue;
+};
+
+class Args {
+ public:
+  // Parses argv[first..argc) against the options a command accepts.
+  Args(int argc, char** argv, int first, const std::vector<OptionSpec>& specs);
+
+  const std::vector<std::string>& positional() const { return positional_; }
+  bool flag(const std::string& name) const { return values_.count(name) > 0; }
+  std::optional<std::string> value(const std::string& name) const;
+  // A numeric option, checked against [lo, hi]; `fallback` when absent.
+  long long integer(const std::string& name, long long fallback, long long lo, long long hi) const;
+  double real(const std::string& name, double fallback, double lo, double hi) const;
+
+ private:
+  std::vector<std::string> positional_;
+  std::map<std::string, std::string> values_;
+};
+
+// The options every position-taking command shares: --rule, --size, --to-move.
+std::vector<OptionSpec> positionOptionSpecs();
+gomoku::PositionOptions positionOptions(const Args& args);
+
+}  // namespace tengen::cli

@@ -1,0 +1,41 @@
+// `tengen bench`: prints speed figures for later comparison as ratios.
+#include <iostream>
+
+#include "bench/foul_scan_bench.h"
+#include "bench/fouls_data.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+
+namespace tengen::cli {
+
+int runBench(int argc, char** argv) {
+  const Args args(argc, argv, 2, {{"file", true}, {"rounds", true}, {"json", false}});
+  if (args.positional().size() != 1 || args.positional()[0] != "fouls")
+    throw UsageError("usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] [--json]");
+  const std::string file = args.value("file").value_or(bench::sharedTestdata("renju-fouls.tsv"));
+  const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
+  const auto f = bench::runFoulScanBench(file, rounds);
+  const double total = static_cast<double>(f.positions) * f.rounds;
+  const double scanRate = total / f.scanSeconds;
+  const double fullRate = total / (f.scanSeconds + f.parseSeconds);
+  if (args.flag("json")) {
+    std::cout << JsonObject()
+                     .str("bench", "fouls")
+                     .num("positions", static_cast<long long>(f.positions))
+                     .num("rounds", static_cast<long long>(f.rounds))
+                     .num("scan_positions_per_s", scanRate)
+                     .num("parse_and_scan_positions_per_s", fullRate)
+                     .num("forbidden_found", f.forbiddenFound)
+                     .done()
+              << '\n';
+  } else {
+    std::cout << "foul scan: " << f.positions << " positions x " << f.rounds << " rounds\n"
+              << "  scan only:        " << static_cast<long long>(scanRate) << " positions/s\n"
+              << "  parse + scan:     " << static_cast<long long>(fullRate) << " positions/s\n"
+              << "  forbidden points: " << f.forbiddenFound / f.rounds << " per round\n";
+  }
+  return 0;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,10 @@
+// The tengen subcommands. Each parses its own arguments and returns the process exit status:
+// 0 success, 1 some input or work failed (batch mode), 2 a bad command line or position.
+#pragma once
+
+namespace tengen::cli {
+
+int runFouls(int argc, char** argv);
+int runBench(int argc, char** argv);
+
+}  // namespace tengen::cli

@@ -1,0 +1,98 @@
+// `tengen fouls`: black's forbidden points of a position, drawn or as JSON Lines; batch from stdin.
+#include <iostream>
+#include <string>
+
+#include "cli/args.h"
+#include "cli/board_text.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/rules.h"
+
+namespace tengen::cli {
+namespace {
+
+using namespace tengen::gomoku;
+
+char markOf(ForbiddenKind k) {
+  switch (k) {
+    case ForbiddenKind::Overline: return '6';
+    case ForbiddenKind::DoubleFour: return '4';
+    case ForbiddenKind::DoubleThree: return '3';
+    case ForbiddenKind::None: break;
+  }
+  return '.';
+}
+
+void printJson(const std::string& text, const Position& pos, const std::vector<ForbiddenPoint>& fouls) {
+  std::string list = "[";
+  for (std::size_t i = 0; i < fouls.size(); ++i) {
+    if (i) list += ", ";
+    list += JsonObject()
+                .str("point", formatPoint(fouls[i].point, pos.board.size()))
+                .str("kind", forbiddenKindName(fouls[i].kind))
+                .done();
+  }
+  list += "]";
+  std::cout << JsonObject().str("position", text).raw("forbidden", list).done() << '\n';
+}
+
+void printText(const std::string& text, const Position& pos, const std::vector<ForbiddenPoint>& fouls) {
+  const int n = pos.board.size();
+  std::vector<std::pair<Point, char>> marks;
+  for (const auto& f : fouls) marks.emplace_back(f.point, markOf(f.kind));
+  std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+            << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
+            << " to move\n"
+            << drawBoard(pos.board, marks) << "forbidden to black:";
+  if (fouls.empty()) std::cout << " none";
+  for (const auto& f : fouls) std::cout << ' ' << formatPoint(f.point, n) << " (" << forbiddenKindName(f.kind) << ')';
+  std::cout << "\nlegend: X black, O white, 3 double-three, 4 double-four, 6 overline\n";
+}
+
+// Answers one position; returns false (after reporting) when the position is bad.
+bool answer(const std::string& text, const PositionOptions& options, bool json, bool batch) {
+  try {
+    Position pos = parsePosition(text, options);
+    const auto fouls = forbiddenPoints(pos.board, pos.rule);
+    json ? printJson(text, pos, fouls) : printText(text, pos, fouls);
+    return true;
+  } catch (const PositionError& e) {
+    if (!batch) throw;
+    if (json)
+      std::cout << JsonObject().str("position", text).str("error", e.what()).done() << '\n';
+    else
+      std::cout << "position: " << text << "\nerror: " << e.what() << '\n';
+    return false;
+  }
+}
+
+}  // namespace
+
+int runFouls(int argc, char** argv) {
+  auto specs = positionOptionSpecs();
+  specs.push_back({"json", false});
+  const Args args(argc, argv, 2, specs);
+  const PositionOptions options = positionOptions(args);
+  const bool json = args.flag("json");
+  if (args.positional().size() > 1)
+    throw UsageError("give the position as one argument (quote it), or none to read standard input");
+  if (!args.positional().empty()) {
+    answer(args.positional()[0], options, json, false);
+    return 0;
+  }
+  // Batch: one position a line; blank lines and # comments are skipped.
+  bool allGood = true;
+  std::string line;
+  bool first = true;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
+    if (!json && !first) std::cout << '\n';
+    first = false;
+    allGood &= answer(line, options, json, true);
+  }
+  return allGood ? 0 : 1;
+}
+
+}  // namespace tengen::cli

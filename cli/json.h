@@ -1,0 +1,25 @@
+// Minimal JSON writing for one-line outputs (JSON Lines): string quoting and an object builder.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tengen::cli {
+
+std::string jsonQuote(std::string_view text);
+
+// Builds {"k": v, ...} in insertion order; values are pre-rendered JSON.
+class JsonObject {
+ public:
+  JsonObject& raw(std::string_view key, std::string_view json);
+  JsonObject& str(std::string_view key, std::string_view text) { return raw(key, jsonQuote(text)); }
+  JsonObject& num(std::string_view key, long long v) { return raw(key, std::to_string(v)); }
+  JsonObject& num(std::string_view key, double v);
+  JsonObject& boolean(std::string_view key, bool v) { return raw(key, v ? "true" : "false"); }
+  std::string done() const { return text_ + "}"; }
+
+ private:
+  std::string text_ = "{";
+};
+
+}  // namespace tengen::cli

@@ -1,0 +1,72 @@
+// tengen command-line entry point: picks the subcommand and turns errors into one line and a status.
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "solver/gomoku/position.h"
+
+namespace {
+
+constexpr std::string_view kUsage = R"(tengen - proves renju and gomoku openings
+
+usage: tengen COMMAND [ARGS] [OPTIONS]
+
+commands:
+  fouls [POSITION]   black's forbidden points (renju); reads positions from stdin without POSITION
+  bench fouls        forbidden-point scan speed over the shared test positions
+
+positions:
+  a move list, black first:   "h8 h9 i9"   (spaces or commas; checked as a legal game)
+  or stone lists:             "h8,i9/h9"   (BLACKS/WHITES; "/" alone is the empty board)
+  coordinates: columns a.. from the left, rows 1.. from the bottom (h8 is the centre of 15x15)
+
+options shared by position commands:
+  --rule renju|freestyle|standard   (default renju)
+  --size N                          board size 5..20 (default 15)
+  --to-move black|white             override the side implied by the stone counts
+  --json                            one JSON object per line
+
+exit status: 0 success, 1 some batch input failed, 2 bad command line or position
+)";
+
+struct Command {
+  std::string_view name;
+  int (*run)(int, char**);
+};
+constexpr Command kCommands[] = {
+    {"fouls", tengen::cli::runFouls},
+    {"bench", tengen::cli::runBench},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string_view name = argv[1];
+  if (name == "help" || name == "--help" || name == "-h") {
+    std::cout << kUsage;
+    return 0;
+  }
+  for (const auto& command : kCommands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(argc, argv);
+    } catch (const tengen::cli::UsageError& e) {
+      std::cerr << "tengen " << name << ": " << e.what() << '\n';
+      return 2;
+    } catch (const tengen::gomoku::PositionError& e) {
+      std::cerr << "tengen " << name << ": bad position: " << e.what() << '\n';
+      return 2;
+    } catch (const std::exception& e) {
+      std::cerr << "tengen " << name << ": " << e.what() << '\n';
+      return 1;
+    }
+  }
+  std::cerr << "tengen: unknown command '" << name << "' (try 'tengen help')\n";
+  return 2;
+}

@@ -1,0 +1,91 @@
+// Board bookkeeping: the geometry of lines per size, and place/undo keeping masks and hash in step.
+#include "solver/gomoku/board.h"
+
+#include <cassert>
+#include <mutex>
+#include <stdexcept>
+
+#include "solver/gomoku/zobrist.h"
+
+namespace tengen::gomoku {
+namespace {
+
+BoardGeometry makeGeometry(int size) {
+  BoardGeometry g;
+  g.size = size;
+  for (int dir = 0; dir < kDirections; ++dir) {
+    // A line is named by its first cell: walk back along dir until the next step leaves the board.
+    std::array<int, kMaxCells> idOfStart;
+    idOfStart.fill(-1);
+    std::array<int, BoardGeometry::kMaxLines> length{};
+    int lines = 0;
+    for (int row = 0; row < size; ++row)
+      for (int col = 0; col < size; ++col) {
+        int c = col, r = row, pos = 0;
+        while (c - kDirCol[dir] >= 0 && c - kDirCol[dir] < size && r - kDirRow[dir] >= 0 &&
+               r - kDirRow[dir] < size) {
+          c -= kDirCol[dir];
+          r -= kDirRow[dir];
+          ++pos;
+        }
+        int& id = idOfStart[r * size + c];
+        if (id < 0) id = lines++;
+        const int p = row * size + col;
+        g.lineOf[dir][p] = static_cast<std::uint8_t>(id);
+        g.posOf[dir][p] = static_cast<std::uint8_t>(pos);
+        ++length[id];
+      }
+    g.lineCount[dir] = lines;
+    for (int line = 0; line < lines; ++line) {
+      const std::uint64_t cells = ((std::uint64_t{1} << length[line]) - 1) << BoardGeometry::kLineOffset;
+      g.wall[dir][line] = ~cells;
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+const BoardGeometry& BoardGeometry::of(int size) {
+  if (size < kMinSize || size > kMaxSize) throw std::invalid_argument("board size out of range");
+  static std::array<BoardGeometry, kMaxSize + 1> cache;
+  static std::array<std::once_flag, kMaxSize + 1> once;
+  std::call_once(once[size], [size] { cache[size] = makeGeometry(size); });
+  return cache[size];
+}
+
+Board::Board(int size) : size_(size), geometry_(&BoardGeometry::of(size)) {
+  history_.reserve(static_cast<std::size_t>(cellCount()));
+}
+
+Point Board::step(Point p, int dir, int steps) const {
+  const int c = col(p) + steps * kDirCol[dir];
+  const int r = row(p) + steps * kDirRow[dir];
+  return onBoard(c, r) ? point(c, r) : kNoPoint;
+}
+
+void Board::flip(Point p, Color c) {
+  for (int dir = 0; dir < kDirections; ++dir)
+    lines_[index(c)][dir][geometry_->lineOf[dir][p]] ^=
+        std::uint64_t{1} << (geometry_->posOf[dir][p] + BoardGeometry::kLineOffset);
+  hash_ ^= zobristKey(c, p);
+}
+
+void Board::place(Point p, Color c) {
+  assert(p >= 0 && p < cellCount() && isEmpty(p));
+  cells_[p] = cellOf(c);
+  ++counts_[index(c)];
+  flip(p, c);
+  history_.push_back({p, c});
+}
+
+void Board::undo() {
+  assert(!history_.empty());
+  const Placement last = history_.back();
+  history_.pop_back();
+  cells_[last.point] = kEmptyCell;
+  --counts_[index(last.color)];
+  flip(last.point, last.color);
+}
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,86 @@
+// A square five-in-a-row board: stones, move history with undo, an incremental Zobrist hash
+// and per-line stone masks from which pattern-table keys are read in O(1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "solver/gomoku/line_pattern.h"
+#include "solver/gomoku/types.h"
+
+namespace tengen::gomoku {
+
+// Lines of a board of one size: for each direction and cell, which line it is on and where.
+struct BoardGeometry {
+  static constexpr int kMaxLines = 2 * kMaxSize - 1;
+  // Bit of cell position 0 within a line mask; the margin keeps window reads in range.
+  static constexpr int kLineOffset = 8;
+
+  int size = 0;
+  std::array<int, kDirections> lineCount{};
+  std::array<std::array<std::uint8_t, kMaxCells>, kDirections> lineOf{};
+  std::array<std::array<std::uint8_t, kMaxCells>, kDirections> posOf{};
+  // Bits outside each line's cells: they block like an opponent stone.
+  std::array<std::array<std::uint64_t, kMaxLines>, kDirections> wall{};
+
+  static const BoardGeometry& of(int size);
+};
+
+class Board {
+ public:
+  explicit Board(int size = kDefaultSize);
+
+  int size() const { return size_; }
+  int cellCount() const { return size_ * size_; }
+  Point point(int col, int row) const { return static_cast<Point>(row * size_ + col); }
+  int col(Point p) const { return p % size_; }
+  int row(Point p) const { return p / size_; }
+  bool onBoard(int col, int row) const { return col >= 0 && row >= 0 && col < size_ && row < size_; }
+  // The point `steps` cells from p along direction dir, or kNoPoint off the board.
+  Point step(Point p, int dir, int steps) const;
+
+  bool isEmpty(Point p) const { return cells_[p] == kEmptyCell; }
+  bool has(Point p, Color c) const { return cells_[p] == cellOf(c); }
+  int stoneCount(Color c) const { return counts_[index(c)]; }
+  int stoneCount() const { return counts_[0] + counts_[1]; }
+  bool full() const { return stoneCount() == cellCount(); }
+
+  // Stones in the order they were placed.
+  struct Placement {
+    Point point;
+    Color color;
+  };
+  const std::vector<Placement>& history() const { return history_; }
+
+  void place(Point p, Color c);
+  void undo();
+
+  std::uint64_t hash() const { return hash_; }
+
+  // Pattern-table key of the 11-cell window centred on p along dir, seen by colour c.
+  int windowKeyAt(Point p, int dir, Color c) const {
+    const int line = geometry_->lineOf[dir][p];
+    const int shift = geometry_->posOf[dir][p] + BoardGeometry::kLineOffset - kWindowCentre;
+    const std::uint64_t own = lines_[index(c)][dir][line];
+    const std::uint64_t blocked = lines_[index(opponent(c))][dir][line] | geometry_->wall[dir][line];
+    return windowKey(static_cast<unsigned>(own >> shift) & 0x7FFu,
+                     static_cast<unsigned>(blocked >> shift) & 0x7FFu);
+  }
+
+ private:
+  static constexpr std::uint8_t kEmptyCell = 0;
+  static constexpr std::uint8_t cellOf(Color c) { return static_cast<std::uint8_t>(index(c) + 1); }
+
+  void flip(Point p, Color c);
+
+  int size_;
+  const BoardGeometry* geometry_;
+  std::array<std::uint8_t, kMaxCells> cells_{};
+  std::array<std::array<std::array<std::uint64_t, BoardGeometry::kMaxLines>, kDirections>, 2> lines_{};
+  std::array<int, 2> counts_{};
+  std::uint64_t hash_ = 0;
+  std::vector<Placement> history_;
+};
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,108 @@
+// Builds the line pattern tables by brute force over every window; the rules engine reads them.
+#include "solver/gomoku/line_pattern.h"
+
+#include <array>
+#include <vector>
+
+namespace tengen::gomoku {
+namespace {
+
+enum Cell : std::uint8_t { kEmpty = 0, kOwn = 1, kBlocked = 2 };
+using Window = std::array<Cell, kWindowCells>;
+
+// Run of own stones through cell i: [first, last].
+void runThrough(const Window& w, int i, int& first, int& last) {
+  first = last = i;
+  while (first > 0 && w[first - 1] == kOwn) --first;
+  while (last < kWindowCells - 1 && w[last + 1] == kOwn) ++last;
+}
+
+bool isFiveLength(int length, bool exact) { return exact ? length == 5 : length >= 5; }
+
+// Does a stone at empty cell e complete a five through the centre (centre already own)?
+bool completesFive(Window& w, int e, bool exact) {
+  w[e] = kOwn;
+  int a, b;
+  runThrough(w, e, a, b);
+  w[e] = kEmpty;
+  return a <= kWindowCentre && kWindowCentre <= b && isFiveLength(b - a + 1, exact);
+}
+
+LinePattern evaluate(Window w, bool exact) {
+  LinePattern p;
+  w[kWindowCentre] = kOwn;
+  int a, b;
+  runThrough(w, kWindowCentre, a, b);
+  const int run = b - a + 1;
+  if (isFiveLength(run, exact)) {
+    p.flags |= LinePattern::kFive;
+    return p;
+  }
+  if (exact && run >= 6) {
+    p.flags |= LinePattern::kOverline;
+    return p;
+  }
+  std::vector<int> fivePoints;
+  for (int e = 1; e < kWindowCells - 1; ++e)
+    if (w[e] == kEmpty && completesFive(w, e, exact)) {
+      fivePoints.push_back(e);
+      p.fivePoints |= static_cast<std::uint16_t>(1u << e);
+    }
+  // Two five points five cells apart around four own stones are one straight four.
+  int fours = static_cast<int>(fivePoints.size());
+  for (std::size_t i = 0; i < fivePoints.size(); ++i)
+    for (std::size_t j = i + 1; j < fivePoints.size(); ++j)
+      if (fivePoints[j] - fivePoints[i] == 5) {
+        --fours;
+        p.flags |= LinePattern::kStraightFour;
+      }
+  p.fours = static_cast<std::uint8_t>(fours);
+  if (fours > 0) return p;
+
+  // A three: some stone s makes an unbroken run of exactly four through the centre and s, whose
+  // two ends both complete a five, and s itself does not make a five.
+  for (int s = 1; s < kWindowCells - 1; ++s) {
+    if (w[s] != kEmpty) continue;
+    w[s] = kOwn;
+    int ra, rb;
+    runThrough(w, s, ra, rb);
+    const bool containsCentre = ra <= kWindowCentre && kWindowCentre <= rb;
+    const bool straight = containsCentre && rb - ra + 1 == 4 && ra >= 1 && rb <= kWindowCells - 2 &&
+                          w[ra - 1] == kEmpty && w[rb + 1] == kEmpty &&
+                          completesFive(w, ra - 1, exact) && completesFive(w, rb + 1, exact);
+    w[s] = kEmpty;
+    if (straight) p.straightFourPoints |= static_cast<std::uint16_t>(1u << s);
+  }
+  return p;
+}
+
+struct Tables {
+  std::vector<LinePattern> exact, orMore;
+  Tables() : exact(kWindowKeys), orMore(kWindowKeys) {
+    for (int key = 0; key < kWindowKeys; ++key) {
+      Window w{};
+      int k = key;
+      for (int i = 0; i < kWindowCells; ++i) {
+        if (i == kWindowCentre) continue;
+        w[i] = static_cast<Cell>(k % 3);
+        k /= 3;
+      }
+      exact[key] = evaluate(w, true);
+      orMore[key] = evaluate(w, false);
+    }
+  }
+};
+
+const Tables& tables() {
+  static const Tables t;
+  return t;
+}
+
+}  // namespace
+
+const LinePattern* linePatternTable(bool exactFive) {
+  static const Tables& t = tables();
+  return exactFive ? t.exact.data() : t.orMore.data();
+}
+
+}  // namespace tengen::gomoku

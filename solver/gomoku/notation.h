@@ -1,0 +1,19 @@
+// RIF coordinates: columns a.. from the left, rows 1..N from the bottom; h8 is the centre of 15x15.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "solver/gomoku/types.h"
+
+namespace tengen::gomoku {
+
+// Parses a point such as "h8" or "T20" (case-insensitive). Returns nullopt and sets `error`
+// to a one-line reason when the text is malformed or off a size x size board.
+std::optional<Point> parsePoint(std::string_view text, int size, std::string* error = nullptr);
+
+// Lowercase RIF name of p.
+std::string formatPoint(Point p, int size);
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,55 @@
+// Point maps for the 8 board symmetries; inverses and compositions are found by search over
+// the group, which is small, so they can never drift out of step with applySymmetry.
+#include "solver/gomoku/symmetry.h"
+
+#include <utility>
+
+namespace tengen::gomoku {
+namespace {
+
+void mapColRow(int sym, int& col, int& row, int size) {
+  if (sym & 4) std::swap(col, row);
+  if (sym & 1) col = size - 1 - col;
+  if (sym & 2) row = size - 1 - row;
+}
+
+// Two symmetries are equal if they agree on a corner and its neighbour.
+bool sameMap(auto&& f, auto&& g) {
+  for (int col : {0, 1})
+    for (int row : {0, 2}) {
+      int c1 = col, r1 = row, c2 = col, r2 = row;
+      f(c1, r1);
+      g(c2, r2);
+      if (c1 != c2 || r1 != r2) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+Point applySymmetry(int sym, Point p, int size) {
+  int col = p % size, row = p / size;
+  mapColRow(sym, col, row, size);
+  return static_cast<Point>(row * size + col);
+}
+
+int composeSymmetry(int a, int b) {
+  constexpr int n = 7;  // any size above 2 distinguishes the group's elements
+  for (int c = 0; c < kSymmetries; ++c)
+    if (sameMap(
+            [&](int& col, int& row) {
+              mapColRow(a, col, row, n);
+              mapColRow(b, col, row, n);
+            },
+            [&](int& col, int& row) { mapColRow(c, col, row, n); }))
+      return c;
+  return 0;
+}
+
+int inverseSymmetry(int sym) {
+  for (int c = 0; c < kSymmetries; ++c)
+    if (composeSymmetry(sym, c) == 0) return c;
+  return 0;
+}
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,21 @@
+// The 8 symmetries of the square board (the dihedral group D4) acting on points and boards.
+#pragma once
+
+#include <array>
+
+#include "solver/gomoku/types.h"
+
+namespace tengen::gomoku {
+
+// Symmetry s maps (col, row) by: optional transpose (bit 2), then optional column mirror (bit 0)
+// and row mirror (bit 1). 0 is the identity.
+inline constexpr int kSymmetries = 8;
+
+// Where symmetry `sym` sends point p on a size x size board.
+Point applySymmetry(int sym, Point p, int size);
+// The symmetry that undoes `sym`.
+int inverseSymmetry(int sym);
+// Composition: apply a then b.
+int composeSymmetry(int a, int b);
+
+}  // namespace tengen::gomoku
