@@ -1,23 +1,20 @@
 // Board drawing, top row first as players read a diagram.
 #include "cli/board_text.h"
 
-#include <cstdio>
-
 namespace tengen::cli {
 
 std::string drawBoard(const gomoku::Board& board, const std::vector<std::pair<gomoku::Point, char>>& marks) {
   const int n = board.size();
-  std::string header = "   ";
+  std::string header = "  ";
   for (int col = 0; col < n; ++col) {
-    header += static_cast<char>('a' + col);
     header += ' ';
+    header += static_cast<char>('a' + col);
   }
   header += '\n';
   std::string out = header;
   for (int row = n - 1; row >= 0; --row) {
-    char label[8];
-    std::snprintf(label, sizeof label, "%2d ", row + 1);
-    out += label;
+    const std::string label = std::to_string(row + 1);
+    out += std::string(2 - label.size(), ' ') + label + ' ';
     for (int col = 0; col < n; ++col) {
       const gomoku::Point p = board.point(col, row);
       char ch = '.';

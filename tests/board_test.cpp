@@ -1,1 +1,118 @@
+// Board bookkeeping: place/undo symmetry of hash and line masks, geometry on every size,
+// and the 8 symmetries with their inverses.
 #include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/symmetry.h"
+#include "test_boards.h"
+
+namespace tengen::gomoku {
+namespace {
+
+using testing::pt;
+
+// Every window key of every cell, for both colours: a fingerprint of all line masks.
+std::vector<int> allWindowKeys(const Board& b) {
+  std::vector<int> keys;
+  for (Point p = 0; p < b.cellCount(); ++p)
+    for (int dir = 0; dir < kDirections; ++dir)
+      for (Color c : {Color::Black, Color::White}) keys.push_back(b.windowKeyAt(p, dir, c));
+  return keys;
+}
+
+TEST(Board, PlaceAndUndoRestoreEverything) {
+  for (int size : {5, 6, 9, 15, 19, 20}) {
+    Board b(size);
+    const auto emptyKeys = allWindowKeys(b);
+    std::mt19937 rng(size);
+    std::vector<std::uint64_t> hashes{b.hash()};
+    std::vector<Point> cells;
+    for (Point p = 0; p < b.cellCount(); ++p) cells.push_back(p);
+    std::shuffle(cells.begin(), cells.end(), rng);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      b.place(cells[i], i % 2 ? Color::White : Color::Black);
+      hashes.push_back(b.hash());
+    }
+    EXPECT_TRUE(b.full());
+    for (std::size_t i = cells.size(); i > 0; --i) {
+      EXPECT_EQ(b.hash(), hashes[i]);
+      b.undo();
+    }
+    EXPECT_EQ(b.hash(), hashes[0]);
+    EXPECT_EQ(b.stoneCount(), 0);
+    EXPECT_EQ(allWindowKeys(b), emptyKeys) << "size " << size;
+  }
+}
+
+TEST(Board, HashDependsOnStonesNotOrder) {
+  Board a, b;
+  a.place(pt("h8"), Color::Black);
+  a.place(pt("h9"), Color::White);
+  a.place(pt("i9"), Color::Black);
+  b.place(pt("i9"), Color::Black);
+  b.place(pt("h9"), Color::White);
+  b.place(pt("h8"), Color::Black);
+  EXPECT_EQ(a.hash(), b.hash());
+  Board c;
+  c.place(pt("h8"), Color::White);
+  c.place(pt("h9"), Color::Black);
+  c.place(pt("i9"), Color::Black);
+  EXPECT_NE(a.hash(), c.hash());
+}
+
+TEST(Board, WindowsSeeTheEdgeAsBlocked) {
+  Board b(15);
+  // Window at a1 along the row: cells left of a1 are off the board, so blocked.
+  const int key = b.windowKeyAt(pt("a1"), 0, Color::Black);
+  const auto& lp = linePatternTable(true)[key];
+  EXPECT_FALSE(lp.five());
+  EXPECT_EQ(lp.fours, 0);
+  // Four black stones b1..e1: a1 completes exactly five.
+  for (const char* p : {"b1", "c1", "d1", "e1"}) b.place(pt(p), Color::Black);
+  EXPECT_TRUE(linePatternTable(true)[b.windowKeyAt(pt("a1"), 0, Color::Black)].five());
+  // Along the anti-diagonal from a15 down-right.
+  Board d(15);
+  for (const char* p : {"b14", "c13", "d12", "e11"}) d.place(pt(p), Color::Black);
+  EXPECT_TRUE(linePatternTable(true)[d.windowKeyAt(pt("a15"), 3, Color::Black)].five());
+  EXPECT_TRUE(linePatternTable(true)[d.windowKeyAt(pt("f10"), 3, Color::Black)].five());
+}
+
+TEST(Board, StepFollowsDirections) {
+  Board b(15);
+  EXPECT_EQ(b.step(pt("h8"), 0, 2), pt("j8"));
+  EXPECT_EQ(b.step(pt("h8"), 1, -3), pt("h5"));
+  EXPECT_EQ(b.step(pt("h8"), 2, 1), pt("i9"));
+  EXPECT_EQ(b.step(pt("h8"), 3, 1), pt("i7"));
+  EXPECT_EQ(b.step(pt("a1"), 0, -1), kNoPoint);
+  EXPECT_EQ(b.step(pt("o15"), 2, 1), kNoPoint);
+}
+
+TEST(Symmetry, EightDistinctMapsWithInverses) {
+  for (int size : {5, 15, 20}) {
+    const Point corner = 0, neighbour = 1;
+    std::set<std::pair<Point, Point>> images;
+    for (int s = 0; s < kSymmetries; ++s) {
+      images.insert({applySymmetry(s, corner, size), applySymmetry(s, neighbour, size)});
+      const int inv = inverseSymmetry(s);
+      for (Point p = 0; p < size * size; ++p) {
+        EXPECT_EQ(applySymmetry(inv, applySymmetry(s, p, size), size), p);
+        for (int t = 0; t < kSymmetries; ++t)
+          EXPECT_EQ(applySymmetry(composeSymmetry(s, t), p, size), applySymmetry(t, applySymmetry(s, p, size), size));
+      }
+    }
+    EXPECT_EQ(images.size(), 8u);
+  }
+}
+
+TEST(Symmetry, CentreIsFixedAndMovesAreMapped) {
+  for (int s = 0; s < kSymmetries; ++s) EXPECT_EQ(applySymmetry(s, pt("h8"), 15), pt("h8"));
+  EXPECT_EQ(applySymmetry(1, pt("a1"), 15), pt("o1"));   // column mirror
+  EXPECT_EQ(applySymmetry(2, pt("a1"), 15), pt("a15"));  // row mirror
+  EXPECT_EQ(applySymmetry(4, pt("b1"), 15), pt("a2"));   // transpose
+}
+
+}  // namespace
+}  // namespace tengen::gomoku

@@ -8,7 +8,8 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
     if (error) *error = why;
     return std::nullopt;
   };
-  const std::string quoted = "'" + std::string(text) + "'";
+  std::string quoted(1, '\'');
+  quoted.append(text).push_back('\'');
   if (text.size() < 2 || text.size() > 3) return fail("malformed point " + quoted);
   char letter = text[0];
   if (letter >= 'A' && letter <= 'Z') letter = static_cast<char>(letter - 'A' + 'a');

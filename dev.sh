@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# tengen's one entry point for people and CI: install the Debian packages, build, and run the
+# demo, the tests or the benchmarks. Usage: ./dev.sh [demo|test|bench|asan|build|deps]
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Everything the project needs, as Debian 12 packages. Nothing else is ever downloaded.
+PACKAGES=(g++ cmake make libgtest-dev libbenchmark-dev libboost-serialization-dev librocksdb-dev
+          libopenmpi-dev openmpi-bin)
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+deps() {
+  local missing=() p
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "tengen needs these Debian packages: ${missing[*]}" >&2
+    echo "install them as root, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "installing: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {  # build DIR [cmake options...]
+  local dir="$1"; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j"$JOBS"
+}
+
+# The main job on an embedded default position (a real renju position with all three fouls).
+DEMO_POSITION="h8,j7,k6,k8,i8,j5,l7,l8,j4,k3,e7,l6,g8/i7,j6,i9,g7,f6,e6,k7,k5,m8,m7,d6,f7"
+
+case "${1:-demo}" in
+  deps) deps ;;
+  build) deps; build build ;;
+  demo)
+    deps; build build
+    echo
+    echo "== tengen fouls \"$DEMO_POSITION\""
+    build/bin/tengen fouls "$DEMO_POSITION"
+    ;;
+  test)
+    deps; build build
+    (cd build && ctest --output-on-failure -j"$JOBS")
+    ;;
+  asan)
+    deps; build build-asan -DTENGEN_SANITIZE=ON
+    (cd build-asan && ctest --output-on-failure -j"$JOBS")
+    ;;
+  bench)
+    deps; build build
+    build/bin/tengen bench fouls
+    ;;
+  *)
+    echo "usage: ./dev.sh [demo|test|bench|asan|build|deps]" >&2
+    exit 2
+    ;;
+esac
