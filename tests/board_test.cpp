@@ -6,6 +6,7 @@
 #include <set>
 
 #include "solver/gomoku/board.h"
+#include "solver/gomoku/rules.h"
 #include "solver/gomoku/symmetry.h"
 #include "test_boards.h"
 
@@ -112,6 +113,21 @@ TEST(Symmetry, CentreIsFixedAndMovesAreMapped) {
   EXPECT_EQ(applySymmetry(1, pt("a1"), 15), pt("o1"));   // column mirror
   EXPECT_EQ(applySymmetry(2, pt("a1"), 15), pt("a15"));  // row mirror
   EXPECT_EQ(applySymmetry(4, pt("b1"), 15), pt("a2"));   // transpose
+}
+
+TEST(Symmetry, BoardsMapWithTheirFouls) {
+  // Fouls are a property of the shape, so they map with the board under all 8 symmetries.
+  Board b = testing::boardOf("f8,g8,h6,h7,c8,e8,g10,i10,a1/b2,n14");
+  const auto fouls = forbiddenPoints(b, Rule::Renju);
+  ASSERT_FALSE(fouls.empty());
+  for (int s = 0; s < kSymmetries; ++s) {
+    Board t = applySymmetry(s, b);
+    EXPECT_EQ(applySymmetry(inverseSymmetry(s), t).hash(), b.hash());
+    std::set<std::pair<Point, ForbiddenKind>> expected, found;
+    for (const auto& f : fouls) expected.insert({applySymmetry(s, f.point, 15), f.kind});
+    for (const auto& f : forbiddenPoints(t, Rule::Renju)) found.insert({f.point, f.kind});
+    EXPECT_EQ(found, expected) << "symmetry " << s;
+  }
 }
 
 }  // namespace

@@ -46,6 +46,12 @@ int composeSymmetry(int a, int b) {
   return 0;
 }
 
+Board applySymmetry(int sym, const Board& board) {
+  Board out(board.size());
+  for (const auto& [p, c] : board.history()) out.place(applySymmetry(sym, p, board.size()), c);
+  return out;
+}
+
 int inverseSymmetry(int sym) {
   for (int c = 0; c < kSymmetries; ++c)
     if (composeSymmetry(sym, c) == 0) return c;

@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::gomoku {
@@ -17,5 +18,8 @@ Point applySymmetry(int sym, Point p, int size);
 int inverseSymmetry(int sym);
 // Composition: apply a then b.
 int composeSymmetry(int a, int b);
+
+// The board with every stone moved by `sym` (stones placed in the original's order).
+Board applySymmetry(int sym, const Board& board);
 
 }  // namespace tengen::gomoku
