@@ -15,6 +15,8 @@ usage: tengen COMMAND [ARGS] [OPTIONS]
 
 commands:
   fouls [POSITION]   black's forbidden points (renju); reads positions from stdin without POSITION
+  solve POSITION     prove the position's value (or a VCF/VCT) and print the proof's line
+                       --mode full|vct|vcf  --nodes N  --time SECONDS  --hash MB  --limit MOVES
   bench fouls        forbidden-point scan speed over the shared test positions
 
 positions:
@@ -28,6 +30,9 @@ options shared by position commands:
   --to-move black|white             override the side implied by the stone counts
   --json                            one JSON object per line
 
+game values assume no passes (like the published renju proofs); a draw means neither side can
+force a win. A result is reported proven only after the independent verifier accepts its proof.
+
 exit status: 0 success, 1 some batch input failed, 2 bad command line or position
 )";
 
@@ -37,6 +42,7 @@ struct Command {
 };
 constexpr Command kCommands[] = {
     {"fouls", tengen::cli::runFouls},
+    {"solve", tengen::cli::runSolve},
     {"bench", tengen::cli::runBench},
 };
 

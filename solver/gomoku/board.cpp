@@ -1,10 +1,13 @@
 // Board bookkeeping: the geometry of lines per size, and place/undo keeping masks and hash in step.
 #include "solver/gomoku/board.h"
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 #include <mutex>
 #include <stdexcept>
 
+#include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/zobrist.h"
 
 namespace tengen::gomoku {
@@ -41,6 +44,8 @@ BoardGeometry makeGeometry(int size) {
       g.wall[dir][line] = ~cells;
     }
   }
+  for (int s = 0; s < 8; ++s)
+    for (Point p = 0; p < size * size; ++p) g.image[s][p] = applySymmetry(s, p, size);
   return g;
 }
 
@@ -68,7 +73,24 @@ void Board::flip(Point p, Color c) {
   for (int dir = 0; dir < kDirections; ++dir)
     lines_[index(c)][dir][geometry_->lineOf[dir][p]] ^=
         std::uint64_t{1} << (geometry_->posOf[dir][p] + BoardGeometry::kLineOffset);
-  hash_ ^= zobristKey(c, p);
+  for (int s = 0; s < 8; ++s) hashes_[s] ^= zobristKey(c, geometry_->image[s][p]);
+}
+
+std::uint64_t Board::canonicalHash() const {
+  std::uint64_t h = hashes_[0];
+  for (int s = 1; s < 8; ++s) h = std::min(h, hashes_[s]);
+  return h;
+}
+
+int Board::liveWindows(Color c) const {
+  int count = 0;
+  const auto& other = lines_[index(opponent(c))];
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < geometry_->lineCount[dir]; ++line) {
+      const std::uint64_t free = ~(other[dir][line] | geometry_->wall[dir][line]);
+      count += std::popcount(free & (free >> 1) & (free >> 2) & (free >> 3) & (free >> 4));
+    }
+  return count;
 }
 
 void Board::place(Point p, Color c) {

@@ -23,6 +23,8 @@ struct BoardGeometry {
   std::array<std::array<std::uint8_t, kMaxCells>, kDirections> posOf{};
   // Bits outside each line's cells: they block like an opponent stone.
   std::array<std::array<std::uint64_t, kMaxLines>, kDirections> wall{};
+  // image[s][p]: where symmetry s sends p (see symmetry.h).
+  std::array<std::array<std::int16_t, kMaxCells>, 8> image{};
 
   static const BoardGeometry& of(int size);
 };
@@ -56,7 +58,13 @@ class Board {
   void place(Point p, Color c);
   void undo();
 
-  std::uint64_t hash() const { return hash_; }
+  std::uint64_t hash() const { return hashes_[0]; }
+  // The smallest hash among the 8 symmetric images: equal for positions that are mirror images.
+  std::uint64_t canonicalHash() const;
+
+  // Runs of five cells on one line that hold none of c's opponent's stones: the places where c
+  // could still make five.
+  int liveWindows(Color c) const;
 
   // Pattern-table key of the 11-cell window centred on p along dir, seen by colour c.
   int windowKeyAt(Point p, int dir, Color c) const {
@@ -79,7 +87,7 @@ class Board {
   std::array<std::uint8_t, kMaxCells> cells_{};
   std::array<std::array<std::array<std::uint64_t, BoardGeometry::kMaxLines>, kDirections>, 2> lines_{};
   std::array<int, 2> counts_{};
-  std::uint64_t hash_ = 0;
+  std::array<std::uint64_t, 8> hashes_{};  // hashes_[s]: the hash of symmetry s's image
   std::vector<Placement> history_;
 };
 

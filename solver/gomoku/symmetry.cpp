@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "solver/gomoku/board.h"
+
 namespace tengen::gomoku {
 namespace {
 

@@ -3,7 +3,6 @@
 
 #include <array>
 
-#include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::gomoku {
@@ -19,6 +18,7 @@ int inverseSymmetry(int sym);
 // Composition: apply a then b.
 int composeSymmetry(int a, int b);
 
+class Board;
 // The board with every stone moved by `sym` (stones placed in the original's order).
 Board applySymmetry(int sym, const Board& board);
 

@@ -1,0 +1,106 @@
+// `tengen solve`: the value of a position (or a VCF/VCT) with best move, line and proof figures.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/solve.h"
+
+namespace tengen::cli {
+namespace {
+
+using namespace tengen::gomoku;
+
+std::string lineText(const std::vector<Point>& line, int size, const char* separator) {
+  std::string out;
+  for (Point p : line) {
+    if (!out.empty()) out += separator;
+    out += formatPoint(p, size);
+  }
+  return out;
+}
+
+std::size_t defaultHashMegabytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  const std::size_t total = pages > 0 && pageSize > 0 ? static_cast<std::size_t>(pages) * pageSize >> 20 : 4096;
+  return std::clamp<std::size_t>(total / 16, 64, 2048);
+}
+
+}  // namespace
+
+int runSolve(int argc, char** argv) {
+  auto specs = positionOptionSpecs();
+  for (const char* name : {"mode", "nodes", "time", "hash", "limit"}) specs.push_back({name, true});
+  specs.push_back({"json", false});
+  const Args args(argc, argv, 2, specs);
+  if (args.positional().size() != 1) throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\"");
+  const PositionOptions popts = positionOptions(args);
+  SolveOptions options;
+  if (const auto mode = args.value("mode"); mode && !parseProofMode(*mode, options.mode))
+    throw UsageError("unknown mode '" + *mode + "' (full, vct or vcf)");
+  options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", 0, 0, 1LL << 50));
+  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.hashMegabytes = static_cast<std::size_t>(args.integer("hash", static_cast<long long>(defaultHashMegabytes()), 1, 1 << 20));
+  options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
+  const bool json = args.flag("json");
+  const std::string text = args.positional()[0];
+  const Position pos = parsePosition(text, popts);
+  const int n = pos.board.size();
+
+  const bool terminal = !json && isatty(STDERR_FILENO);
+  if (terminal)
+    options.progress = [](const SolveProgress& p) {
+      std::fprintf(stderr, "\r%s's win: %llu nodes, %.0f nodes/s, pn %u dn %u, %.1f s   ",
+                   std::string(colorName(p.attacker)).c_str(), static_cast<unsigned long long>(p.nodes),
+                   p.seconds > 0 ? p.nodes / p.seconds : 0.0, p.pn, p.dn, p.seconds);
+    };
+  const SolveResult r = solve(pos, options);
+  if (terminal && r.seconds >= 1.0) std::fprintf(stderr, "\r%80s\r", "");
+
+  const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
+  if (json) {
+    std::string line = "[";
+    for (std::size_t i = 0; i < r.line.size(); ++i) line += (i ? ", " : "") + jsonQuote(formatPoint(r.line[i], n));
+    line += "]";
+    JsonObject o;
+    o.str("position", text)
+        .str("rule", ruleName(pos.rule))
+        .num("size", static_cast<long long>(n))
+        .str("to_move", colorName(pos.toMove))
+        .str("mode", proofModeName(options.mode))
+        .str("result", gameValueName(r.value));
+    if (options.mode != ProofMode::Full)
+      o.str("search", r.value != GameValue::Unknown ? "found" : r.noneWithinLimits ? "none" : "budget");
+    o.raw("best_move", best.empty() ? "null" : jsonQuote(best))
+        .raw("line", line)
+        .num("proof_nodes", static_cast<long long>(r.proofNodes))
+        .num("proof_depth", static_cast<long long>(r.proofDepth))
+        .num("nodes", static_cast<long long>(r.nodes))
+        .num("seconds", r.seconds)
+        .boolean("verified", r.verified);
+    if (!r.verifyError.empty()) o.str("error", r.verifyError);
+    std::cout << o.done() << '\n';
+  } else {
+    std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+              << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
+              << " to move, mode " << proofModeName(options.mode) << '\n'
+              << "result: " << gameValueName(r.value);
+    if (options.mode != ProofMode::Full && r.value == GameValue::Unknown)
+      std::cout << (r.noneWithinLimits ? " (no " + std::string(proofModeName(options.mode)) + " within the limits)"
+                                       : " (budget ran out)");
+    std::cout << '\n';
+    if (!best.empty()) std::cout << "best move: " << best << '\n';
+    if (!r.line.empty()) std::cout << "line: " << lineText(r.line, n, " ") << '\n';
+    if (r.verified) std::cout << "proof: " << r.proofNodes << " nodes, " << r.proofDepth << " plies deep, verified\n";
+    if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
+    std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)
+              << " nodes/s, " << r.seconds << " s\n";
+  }
+  return 0;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,30 @@
+// A fixed-capacity list of points: move generation in the search never allocates.
+#pragma once
+
+#include <algorithm>
+#include <array>
+
+#include "solver/gomoku/types.h"
+
+namespace tengen::gomoku {
+
+class MoveList {
+ public:
+  void push(Point p) { items_[size_++] = p; }
+  void clear() { size_ = 0; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Point operator[](int i) const { return items_[i]; }
+  const Point* begin() const { return items_.data(); }
+  const Point* end() const { return items_.data() + size_; }
+  bool contains(Point p) const { return std::find(begin(), end(), p) != end(); }
+  void pushUnique(Point p) {
+    if (!contains(p)) push(p);
+  }
+
+ private:
+  std::array<Point, kMaxCells> items_;
+  int size_ = 0;
+};
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,226 @@
+// Proof checking by brute force over the rules: every attacker move legal, every defender reply
+// either in the tree or refuted on the spot (an immediate five, or one of the recorded answers
+// that leaves two five points, or one the loser may not block). The dual for disproofs.
+#include "solver/gomoku/proof_check.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/rules.h"
+
+namespace tengen::gomoku {
+namespace {
+
+constexpr int kPairingArgument = 2;  // as recorded by the prover (ProofGame::kPairing)
+
+class Checker {
+ public:
+  Checker(const Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree)
+      : b_(board), rule_(rule), attacker_(attacker), tree_(tree) {}
+
+  ProofCheck run(Color toMove) {
+    ProofCheck result;
+    if (tree_.nodes.empty()) {
+      result.error = "empty proof tree";
+      return result;
+    }
+    if (findFinishedGame(b_, rule_)) {
+      result.error = "the root position is already decided";
+      return result;
+    }
+    result.ok = check(0, toMove);
+    result.error = error_;
+    result.positions = static_cast<long long>(done_.size());
+    return result;
+  }
+
+ private:
+  bool legal(Point p, Color c) {
+    if (!b_.isEmpty(p)) return false;
+    if (makesFive(b_, p, c, rule_)) return true;
+    return forbiddenKind(b_, p, c, rule_) == ForbiddenKind::None;
+  }
+
+  std::vector<Point> fivePoints(Color c) {
+    std::vector<Point> out;
+    for (Point p = 0; p < b_.cellCount(); ++p)
+      if (b_.isEmpty(p) && makesFive(b_, p, c, rule_)) out.push_back(p);
+    return out;
+  }
+
+  // Some five consecutive cells on one line hold no stone of c's opponent.
+  bool liveLine(Color c) {
+    const int n = b_.size();
+    for (int row = 0; row < n; ++row)
+      for (int col = 0; col < n; ++col)
+        for (int dir = 0; dir < kDirections; ++dir) {
+          bool live = true;
+          for (int k = 0; k < 5 && live; ++k) {
+            const int cc = col + k * kDirCol[dir], rr = row + k * kDirRow[dir];
+            live = b_.onBoard(cc, rr) && !b_.has(b_.point(cc, rr), opponent(c));
+          }
+          if (live) return true;
+        }
+    return false;
+  }
+
+  // After `mover` plays p, does the opponent win by force: a five at once, or (when the mover
+  // has no five point to answer) one of `answers` leaving five points the mover cannot all block?
+  bool losingMove(Color mover, Point p, const std::vector<Point>& answers) {
+    const Color winner = opponent(mover);
+    b_.place(p, mover);
+    bool loses = !fivePoints(winner).empty();
+    if (!loses && fivePoints(mover).empty()) {
+      for (Point s : answers) {
+        if (!legal(s, winner)) continue;
+        b_.place(s, winner);
+        const auto fives = fivePoints(winner);
+        loses = fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], mover));
+        b_.undo();
+        if (loses) break;
+      }
+    }
+    b_.undo();
+    return loses;
+  }
+
+  std::string where(const std::string& what) {
+    std::string moves;
+    for (const auto& [p, c] : b_.history()) {
+      if (!moves.empty()) moves += ' ';
+      moves += formatPoint(p, b_.size());
+    }
+    return what + " (stones in order: " + moves + ")";
+  }
+
+  bool fail(const std::string& what) {
+    if (error_.empty()) error_ = where(what);
+    return false;
+  }
+
+  const proof::ProofTree<Point>::Edge* edgeFor(int node, Point p) const {
+    for (const auto& e : tree_.nodes[node].children)
+      if (e.move == p) return &e;
+    return nullptr;
+  }
+
+  bool followEdge(const proof::ProofTree<Point>::Edge& e, Color toMove) {
+    if (e.node <= 0 || e.node >= static_cast<int>(tree_.nodes.size())) return fail("edge to a missing node");
+    b_.place(e.move, toMove);
+    const bool ok = check(e.node, opponent(toMove));
+    b_.undo();
+    return ok;
+  }
+
+  std::string positionKey(Color toMove) const {
+    std::string k(static_cast<std::size_t>(b_.cellCount()) + 1, '.');
+    for (Point p = 0; p < b_.cellCount(); ++p)
+      k[static_cast<std::size_t>(p)] = b_.has(p, Color::Black) ? 'x' : b_.has(p, Color::White) ? 'o' : '.';
+    k.back() = toMove == Color::Black ? 'B' : 'W';
+    return k;
+  }
+
+  bool check(int node, Color toMove) {
+    const std::string key = positionKey(toMove);
+    if (done_.count(key)) return true;
+    const bool ok = tree_.attackerWins ? checkProofNode(node, toMove) : checkDisproofNode(node, toMove);
+    if (ok) done_.insert(key);
+    return ok;
+  }
+
+  // Every legal move of `mover` is in the tree or loses on the spot.
+  bool allMovesCovered(int node, Color mover) {
+    const auto& n = tree_.nodes[node];
+    for (const auto& e : n.children)
+      if (!legal(e.move, mover)) return fail("illegal move " + formatPoint(e.move, b_.size()) + " in the tree");
+    for (Point p = 0; p < b_.cellCount(); ++p) {
+      if (!legal(p, mover)) continue;
+      if (const auto* e = edgeFor(node, p)) {
+        if (!followEdge(*e, mover)) return false;
+      } else if (!losingMove(mover, p, n.argument.moves)) {
+        return fail("reply " + formatPoint(p, b_.size()) + " is neither in the tree nor refuted");
+      }
+    }
+    return true;
+  }
+
+  // The node's one chosen move is legal and leads to a checked position.
+  bool oneMoveWorks(int node, Color mover) {
+    const auto& n = tree_.nodes[node];
+    if (n.children.empty()) return fail("no move recorded where one is needed");
+    const auto& e = n.children.front();
+    if (!legal(e.move, mover)) return fail("illegal move " + formatPoint(e.move, b_.size()) + " in the tree");
+    if (makesFive(b_, e.move, mover, rule_)) return true;
+    return followEdge(e, mover);
+  }
+
+  bool checkProofNode(int node, Color toMove) {
+    if (toMove == attacker_) {
+      if (!fivePoints(attacker_).empty()) return true;
+      return oneMoveWorks(node, toMove);
+    }
+    if (!fivePoints(toMove).empty()) return fail("the defender can make five");
+    if (b_.full()) return fail("the board is full: a draw, not a win");
+    return allMovesCovered(node, toMove);
+  }
+
+  // A pairing: disjoint pairs of empty cells, one inside every five cells free of the defender.
+  // The defender answers in the partner cell and the attacker never fills five (a black
+  // defender in renju could be barred from the partner cell, so it does not count there).
+  bool pairingHolds(const std::vector<Point>& pairs) {
+    if (rule_ == Rule::Renju && attacker_ == Color::White) return fail("pairing claimed for a renju black defender");
+    if (pairs.size() % 2 != 0) return fail("odd pairing");
+    std::set<Point> cells;
+    for (Point p : pairs)
+      if (p < 0 || p >= b_.cellCount() || !b_.isEmpty(p) || !cells.insert(p).second)
+        return fail("pairing cells are not distinct empty points");
+    const int n = b_.size();
+    for (int row = 0; row < n; ++row)
+      for (int col = 0; col < n; ++col)
+        for (int dir = 0; dir < kDirections; ++dir) {
+          std::vector<Point> w;
+          bool live = true;
+          for (int k = 0; k < 5 && live; ++k) {
+            const int cc = col + k * kDirCol[dir], rr = row + k * kDirRow[dir];
+            live = b_.onBoard(cc, rr) && !b_.has(b_.point(cc, rr), opponent(attacker_));
+            if (live) w.push_back(b_.point(cc, rr));
+          }
+          if (!live) continue;
+          bool holdsPair = false;
+          for (std::size_t i = 0; i < pairs.size() && !holdsPair; i += 2)
+            holdsPair = std::count(w.begin(), w.end(), pairs[i]) && std::count(w.begin(), w.end(), pairs[i + 1]);
+          if (!holdsPair) return fail("pairing leaves five cells at " + formatPoint(w[0], n) + " open");
+        }
+    return true;
+  }
+
+  bool checkDisproofNode(int node, Color toMove) {
+    if (toMove == attacker_) {
+      if (!fivePoints(attacker_).empty()) return fail("the attacker can make five");
+      if (b_.full() || !liveLine(attacker_)) return true;
+      const auto& n = tree_.nodes[node];
+      if (n.children.empty() && n.argument.kind == kPairingArgument) return pairingHolds(n.argument.moves);
+      return allMovesCovered(node, toMove);
+    }
+    if (!fivePoints(toMove).empty() || b_.full() || !liveLine(attacker_)) return true;
+    return oneMoveWorks(node, toMove);
+  }
+
+  Board b_;
+  Rule rule_;
+  Color attacker_;
+  const proof::ProofTree<Point>& tree_;
+  std::set<std::string> done_;
+  std::string error_;
+};
+
+}  // namespace
+
+ProofCheck checkProof(const Board& board, Color toMove, Rule rule, Color attacker,
+                      const proof::ProofTree<Point>& tree) {
+  return Checker(board, rule, attacker, tree).run(toMove);
+}
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,24 @@
+// The independent verifier: re-checks a proof or disproof tree against the rules alone.
+// Deliberately simple and slow; it shares no search or threat code with the prover.
+#pragma once
+
+#include <string>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+#include "solver/proof/proof_tree.h"
+
+namespace tengen::gomoku {
+
+struct ProofCheck {
+  bool ok = false;
+  std::string error;  // where and why the tree fails, when it does
+  long long positions = 0;  // distinct positions checked
+};
+
+// Checks that `tree` proves (tree.attackerWins) or disproves that `attacker` wins from `board`
+// with `toMove` to play under `rule`, assuming no passes.
+ProofCheck checkProof(const Board& board, Color toMove, Rule rule, Color attacker,
+                      const proof::ProofTree<Point>& tree);
+
+}  // namespace tengen::gomoku

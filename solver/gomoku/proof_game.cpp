@@ -1,0 +1,207 @@
+// The pruning rules of five-in-a-row proofs. Every left-out move is one the search can show to
+// lose for the side that would play it; the verifier (proof_check.cpp) re-checks each one.
+#include "solver/gomoku/proof_game.h"
+
+#include "solver/gomoku/pairing.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
+#include "solver/gomoku/zobrist.h"
+
+namespace tengen::gomoku {
+namespace {
+
+using proof::Expansion;
+using proof::ProofNumbers;
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::string_view proofModeName(ProofMode m) {
+  switch (m) {
+    case ProofMode::Full: return "full";
+    case ProofMode::Vct: return "vct";
+    case ProofMode::Vcf: return "vcf";
+  }
+  return "?";
+}
+
+bool parseProofMode(std::string_view text, ProofMode& out) {
+  for (ProofMode m : {ProofMode::Full, ProofMode::Vct, ProofMode::Vcf})
+    if (text == proofModeName(m)) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit)
+    : board_(board), rule_(rule), attacker_(attacker), toMove_(toMove), mode_(mode), moveLimit_(moveLimit),
+      attackerMovesLeft_(moveLimit) {
+  // Everything that changes what a key means goes into the salt, so one table can serve many searches.
+  salt_ = mix(mix(mix(mix(static_cast<std::uint64_t>(rule)) ^ static_cast<std::uint64_t>(board.size())) ^
+                  static_cast<std::uint64_t>(index(attacker))) ^
+              static_cast<std::uint64_t>(mode));
+}
+
+std::uint64_t ProofGame::keyWith(std::uint64_t boardHash) const {
+  std::uint64_t k = boardHash ^ salt_;
+  if (toMove_ == Color::White) k ^= 0x5bd1e9955bd1e995ull;
+  if (limited()) k ^= mix(0x1000 + static_cast<std::uint64_t>(attackerMovesLeft_));
+  return k;
+}
+
+void ProofGame::play(Point p) {
+  if (toMove_ == attacker_) --attackerMovesLeft_;
+  board_.place(p, toMove_);
+  toMove_ = opponent(toMove_);
+}
+
+void ProofGame::undo() {
+  board_.undo();
+  toMove_ = opponent(toMove_);
+  if (toMove_ == attacker_) ++attackerMovesLeft_;
+}
+
+bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
+  const Color other = opponent(side);
+  if (p == threat) return false;
+  board_.place(p, side);
+  bool wins = false;
+  if (isLegal(board_, threat, other, rule_)) {
+    board_.place(threat, other);
+    // Five points of the threat's lines: two or more cannot all be blocked; one that `side`
+    // may not play (a renju foul) cannot be blocked either.
+    const LinePattern* table = linePatternTable(needsExactFive(rule_, other));
+    Point first = kNoPoint;
+    int count = 0;
+    for (int dir = 0; dir < kDirections && count < 2; ++dir) {
+      unsigned bits = table[board_.windowKeyAt(threat, dir, other)].fivePoints;
+      while (bits && count < 2) {
+        const int cell = __builtin_ctz(bits);
+        bits &= bits - 1;
+        const Point q = board_.step(threat, dir, cell - kWindowCentre);
+        if (q == first) continue;
+        if (first == kNoPoint) first = q;
+        ++count;
+      }
+    }
+    wins = count >= 2 || (count == 1 && !isLegal(board_, first, side, rule_));
+    board_.undo();
+  }
+  board_.undo();
+  return wins;
+}
+
+void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover) {
+  // A move that makes a four forces the opponent to answer it first, so it always stays.
+  // Any other move must stop every straight-four move; if one still wins, the move loses.
+  // (The side has no five point here, and a non-four move gives it none.)
+  out.clear();
+  std::vector<bool> used(static_cast<std::size_t>(threats.size()), false);
+  for (Point p = 0; p < board_.cellCount(); ++p) {
+    if (!board_.isEmpty(p) || !isLegal(board_, p, side, rule_)) continue;
+    const MoveShape shape = shapeOf(board_, p, side, rule_);
+    if (shape.fours > 0) {
+      out.push(p);
+      continue;
+    }
+    bool refuted = false;
+    for (int i = 0; i < threats.size() && !refuted; ++i)
+      if (threatSurvives(side, p, threats[i])) {
+        refuted = true;
+        used[static_cast<std::size_t>(i)] = true;
+      }
+    if (!refuted) out.push(p);
+  }
+  for (int i = 0; i < threats.size(); ++i)
+    if (used[static_cast<std::size_t>(i)]) cover.push_back(threats[i]);
+}
+
+ProofNumbers ProofGame::estimate() const {
+  // Disproof effort grows with the places the attacker could still make five; proof effort
+  // with how little the attacker's last move threatens.
+  const std::uint32_t dn =
+      mode_ == ProofMode::Full ? 1 + static_cast<std::uint32_t>(board_.liveWindows(attacker_)) / 4 : 1;
+  if (toMove_ == attacker_ || board_.history().empty()) return {1, dn};
+  const MoveShape s = shapeOf(board_, board_.history().back().point, attacker_, rule_);
+  if (s.fours > 0) return {1, dn};
+  if (s.threes > 0) return {2, dn};
+  return {8, dn};
+}
+
+bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
+  // A black defender in renju might find the partner cell forbidden: no pairing there.
+  if (rule_ == Rule::Renju && attacker_ == Color::White) return false;
+  // Worth trying only once few places to make five are left; the step cap bounds the cost.
+  if (board_.liveWindows(attacker_) > 96) return false;
+  return findPairing(board_, attacker_, 4000, pairs);
+}
+
+proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {
+  children.clear();
+  argument = {};
+  std::vector<Point>& cover = argument.moves;
+  const Color me = toMove_, other = opponent(me);
+  const bool isOr = me == attacker_;
+  const Expansion iWin = isOr ? Expansion::Proven : Expansion::Disproven;
+  const Expansion iLose = isOr ? Expansion::Disproven : Expansion::Proven;
+
+  // A limited search has no attacker moves left: the attack failed within its limit.
+  if (isOr && limited() && attackerMovesLeft_ <= 0) return Expansion::Disproven;
+  if (hasFivePoint(board_, me, rule_)) return iWin;
+  if (board_.full()) return Expansion::Disproven;  // a draw: the attacker did not win
+  // A game with no line left for the attacker to fill is not a win for it (full-game values).
+  if (mode_ == ProofMode::Full && !hasLiveLine(board_, attacker_)) return Expansion::Disproven;
+
+  // The attacker to move with every possible five stopped by a pairing: no win (full values).
+  if (isOr && mode_ == ProofMode::Full && pairingDisproves(argument.moves)) {
+    argument.kind = kPairing;
+    return Expansion::Disproven;
+  }
+
+  moves_.clear();
+  findFivePoints(board_, other, rule_, fives_);
+  if (!fives_.empty()) {
+    // The opponent threatens five: block it or lose. Two five points cannot both be blocked.
+    if (fives_.size() >= 2 || !isLegal(board_, fives_[0], me, rule_)) return iLose;
+    const Point block = fives_[0];
+    // A VCF (VCT) attacker must keep making fours (threats) while it blocks.
+    if (isOr && mode_ != ProofMode::Full) {
+      const MoveShape s = shapeOf(board_, block, me, rule_);
+      const bool threat = s.fours > 0 || (mode_ == ProofMode::Vct && s.threes > 0);
+      if (!threat) return Expansion::Disproven;
+    }
+    moves_.push(block);
+  } else if (isOr && mode_ == ProofMode::Vcf) {
+    // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".
+    findFourMoves(board_, me, rule_, moves_);
+  } else if (isOr && mode_ == ProofMode::Vct) {
+    findThreatMoves(board_, me, rule_, moves_);
+  } else {
+    findStraightFourMoves(board_, other, rule_, threats_);
+    if (!threats_.empty()) {
+      // The opponent can make a straight four next move: only fours and moves that stop every
+      // such threat can survive. Sound for proofs and disproofs alike.
+      answersToThreats(me, threats_, moves_, cover);
+      if (!cover.empty()) argument.kind = kThreatAnswers;
+    } else if (!isOr && mode_ != ProofMode::Full) {
+      // The attacker's last move threatened nothing: it is no VCF/VCT move.
+      return Expansion::Disproven;
+    } else {
+      for (Point p = 0; p < board_.cellCount(); ++p)
+        if (board_.isEmpty(p) && isLegal(board_, p, me, rule_)) moves_.push(p);
+    }
+  }
+  if (moves_.empty()) return iLose;
+  children.reserve(static_cast<std::size_t>(moves_.size()));
+  for (Point p : moves_) children.push_back({p, {}});
+  return Expansion::Open;
+}
+
+}  // namespace tengen::gomoku

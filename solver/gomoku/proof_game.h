@@ -1,0 +1,68 @@
+// Five-in-a-row as an AND/OR game for the proof search: one attacker, a mode (full game value,
+// VCT or VCF) and an optional limit on the attacker's moves. expand() holds every pruning rule,
+// each one sound for the claims the search makes (see the comments there).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/move_list.h"
+#include "solver/gomoku/types.h"
+#include "solver/proof/game.h"
+
+namespace tengen::gomoku {
+
+enum class ProofMode : std::uint8_t { Full = 0, Vct = 1, Vcf = 2 };
+std::string_view proofModeName(ProofMode m);
+bool parseProofMode(std::string_view text, ProofMode& out);
+
+class ProofGame {
+ public:
+  using Move = Point;
+
+  // `moveLimit` caps the attacker's moves, the final five included (0: no cap).
+  ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0);
+
+  std::uint64_t key() const { return keyWith(board_.canonicalHash()); }
+  std::uint64_t exactKey() const { return keyWith(board_.hash()); }
+  proof::ProofNumbers estimate() const;
+  bool attackerToMove() const { return toMove_ == attacker_; }
+  // Argument kinds recorded in proofs (see proof_check.cpp for how each is re-checked).
+  static constexpr int kThreatAnswers = 1;  // moves: the opponent's straight-four moves that refute the left-out moves
+  static constexpr int kPairing = 2;        // moves: disjoint pairs that stop every attacker five
+
+  proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
+  void play(Point p);
+  void undo();
+
+  const Board& board() const { return board_; }
+  Board& board() { return board_; }
+  Color toMove() const { return toMove_; }
+  Color attacker() const { return attacker_; }
+  Rule rule() const { return rule_; }
+  ProofMode mode() const { return mode_; }
+
+ private:
+  bool limited() const { return moveLimit_ > 0; }
+  std::uint64_t keyWith(std::uint64_t boardHash) const;
+  // Moves of `side` that keep it alive against the opponent's straight-four moves `threats`:
+  // every legal move not refuted by one of them. The refuting threats go to `cover`.
+  void answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover);
+  // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
+  bool pairingDisproves(std::vector<Point>& pairs) const;
+  // Whether the opponent's `threat` still wins after `side` plays p.
+  bool threatSurvives(Color side, Point p, Point threat);
+
+  Board board_;
+  Rule rule_;
+  Color attacker_;
+  Color toMove_;
+  ProofMode mode_;
+  int moveLimit_;
+  int attackerMovesLeft_;
+  std::uint64_t salt_;
+  MoveList fives_, threats_, moves_, fours_;
+};
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,201 @@
+// Runs the searches a question needs and turns their trees into values, moves and lines.
+// Full game value: first "can the side to move force a win", then "can the opponent"; a draw is
+// both disproved. Nothing is reported proven unless the verifier accepts its tree.
+#include "solver/gomoku/solve.h"
+
+#include <chrono>
+
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
+#include "solver/proof/dfpn.h"
+
+namespace tengen::gomoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Tree = proof::ProofTree<Point>;
+
+struct Budget {
+  std::uint64_t maxNodes;  // 0: none
+  double maxSeconds;       // 0: none
+  Clock::time_point start = Clock::now();
+  std::uint64_t used = 0;
+
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+  bool left() const {
+    return (maxNodes == 0 || used < maxNodes) && (maxSeconds <= 0 || elapsed() < maxSeconds);
+  }
+  // Limits for the next search: `share` of what is left (1 for all of it).
+  proof::SearchLimits limits(double share) const {
+    proof::SearchLimits l;
+    if (maxNodes) l.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>((maxNodes - used) * share));
+    if (maxSeconds > 0) l.maxSeconds = std::max(0.001, (maxSeconds - elapsed()) * share);
+    return l;
+  }
+};
+
+// One attacker's search, kept so it can be resumed with more budget.
+struct Attempt {
+  Color attacker;
+  ProofGame game;
+  proof::ProofNumbers root{1, 1};
+  bool settled() const { return root.solved(); }
+};
+
+void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, double share,
+               const SolveOptions& options) {
+  proof::SearchLimits limits = budget.limits(share);
+  if (options.progress) {
+    const std::uint64_t base = budget.used;
+    const Color attacker = a.attacker;
+    const auto& report = options.progress;
+    const Budget* b = &budget;
+    limits.progress = [base, attacker, report, b](const proof::SearchProgress& p) {
+      report(SolveProgress{base + p.nodes, b->elapsed(), attacker, p.root.pn, p.root.dn});
+    };
+  }
+  proof::Dfpn<ProofGame> search(a.game, table, limits);
+  a.root = search.search();
+  budget.used += search.nodes();
+}
+
+// Extracts the tree for a settled attempt (searching again where the table lost entries).
+bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, Tree& tree) {
+  proof::SearchLimits limits;
+  // Re-searches during extraction get a budget of their own, as large as the main one.
+  if (budget.maxNodes) limits.maxNodes = std::max<std::uint64_t>(budget.maxNodes, 1'000'000);
+  proof::Dfpn<ProofGame> search(a.game, table, limits);
+  proof::ProofExtractor<ProofGame> extractor(a.game, search);
+  const bool ok = extractor.extract(a.root.isProven(), tree);
+  budget.used += search.nodes();
+  return ok;
+}
+
+// The principal line: the winner's chosen moves, the loser's longest resistance, the final five.
+std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color attacker, Rule rule) {
+  std::vector<Point> line;
+  Board board = pos.board;
+  Color toMove = pos.toMove;
+  int node = 0;
+  while (true) {
+    const auto& n = tree.nodes[static_cast<std::size_t>(node)];
+    if (n.children.empty()) break;
+    const auto* pick = &n.children.front();
+    for (const auto& e : n.children)
+      if (tree.nodes[static_cast<std::size_t>(e.node)].depth > tree.nodes[static_cast<std::size_t>(pick->node)].depth)
+        pick = &e;
+    line.push_back(pick->move);
+    board.place(pick->move, toMove);
+    toMove = opponent(toMove);
+    node = pick->node;
+  }
+  if (tree.attackerWins) {
+    MoveList fives;
+    if (toMove != attacker) {
+      // The loser's last stand: any reply, then the five that remains.
+      findFivePoints(board, attacker, rule, fives);
+      Point reply = kNoPoint;
+      for (Point p = 0; p < board.cellCount() && reply == kNoPoint; ++p)
+        if (board.isEmpty(p) && isLegal(board, p, toMove, rule)) {
+          board.place(p, toMove);
+          MoveList after;
+          findFivePoints(board, attacker, rule, after);
+          board.undo();
+          if (!after.empty()) reply = p;
+        }
+      if (reply != kNoPoint) {
+        line.push_back(reply);
+        board.place(reply, toMove);
+        toMove = attacker;
+      }
+    }
+    findFivePoints(board, attacker, rule, fives);
+    if (toMove == attacker && !fives.empty()) line.push_back(fives[0]);
+  }
+  return line;
+}
+
+}  // namespace
+
+std::string_view gameValueName(GameValue v) {
+  switch (v) {
+    case GameValue::BlackWins: return "black-wins";
+    case GameValue::WhiteWins: return "white-wins";
+    case GameValue::Draw: return "draw";
+    case GameValue::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+SolveResult solve(const Position& pos, const SolveOptions& options) {
+  SolveResult result;
+  Budget budget{options.maxNodes, options.maxSeconds};
+  proof::TranspositionTable table(options.hashMegabytes);
+  const Color me = pos.toMove, other = opponent(me);
+  const int limit = options.mode == ProofMode::Full ? 0 : options.moveLimit;
+
+  Attempt mine{me, ProofGame(pos.board, me, pos.rule, me, options.mode, limit)};
+  Attempt theirs{other, ProofGame(pos.board, me, pos.rule, other, ProofMode::Full)};
+
+  std::vector<Attempt*> decisive;  // the attempts whose trees make the result
+  if (options.mode != ProofMode::Full) {
+    runSearch(mine, table, budget, 1.0, options);
+    if (mine.root.isProven()) decisive.push_back(&mine);
+    result.noneWithinLimits = mine.root.isDisproven();
+  } else {
+    runSearch(mine, table, budget, 0.5, options);
+    if (mine.root.isProven()) {
+      decisive.push_back(&mine);
+    } else if (budget.left()) {
+      runSearch(theirs, table, budget, 1.0, options);
+      if (theirs.root.isProven()) {
+        decisive.push_back(&theirs);
+      } else if (theirs.root.isDisproven()) {
+        if (!mine.settled() && budget.left()) runSearch(mine, table, budget, 1.0, options);
+        if (mine.root.isProven()) decisive.push_back(&mine);
+        else if (mine.root.isDisproven()) decisive = {&mine, &theirs};
+      }
+    }
+  }
+
+  GameValue value = GameValue::Unknown;
+  if (decisive.size() == 1) value = winFor(decisive[0]->attacker);
+  if (decisive.size() == 2) value = GameValue::Draw;
+
+  // Extract and verify every tree behind the value; any failure leaves the value unknown.
+  bool allVerified = !decisive.empty();
+  for (Attempt* a : decisive) {
+    ProofRecord record{a->attacker, {}};
+    if (!extractTree(*a, table, budget, record.tree)) {
+      allVerified = false;
+      result.verifyError = "the proof could not be rebuilt within the budget";
+      break;
+    }
+    const ProofCheck check = checkProof(pos.board, pos.toMove, pos.rule, a->attacker, record.tree);
+    if (!check.ok) {
+      allVerified = false;
+      result.verifyError = "the verifier rejected the proof: " + check.error;
+      break;
+    }
+    result.proofNodes += record.tree.size();
+    result.proofDepth = std::max(result.proofDepth, record.tree.nodes[0].depth);
+    result.proofs.push_back(std::move(record));
+  }
+  if (allVerified) {
+    result.value = value;
+    result.verified = true;
+    // The line comes from the win, or for a draw from the disproof of the opponent's win.
+    const ProofRecord& main = result.proofs.size() == 2 ? result.proofs[1] : result.proofs[0];
+    result.line = principalLine(pos, main.tree, main.attacker, pos.rule);
+    if (!result.line.empty()) result.bestMove = result.line.front();
+  } else {
+    result.proofs.clear();
+    result.proofNodes = 0;
+  }
+  result.nodes = budget.used;
+  result.seconds = budget.elapsed();
+  return result;
+}
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,59 @@
+// Solving a five-in-a-row position: the game value (or a VCF/VCT) with its proof tree, checked
+// by the independent verifier before it is reported as proven.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_game.h"
+#include "solver/proof/proof_tree.h"
+
+namespace tengen::gomoku {
+
+enum class GameValue : std::uint8_t { BlackWins = 0, WhiteWins = 1, Draw = 2, Unknown = 3 };
+std::string_view gameValueName(GameValue v);
+inline GameValue winFor(Color c) { return c == Color::Black ? GameValue::BlackWins : GameValue::WhiteWins; }
+
+struct SolveProgress {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  Color attacker = Color::Black;  // whose win is being searched
+  std::uint32_t pn = 0, dn = 0;   // the root's numbers in that search
+};
+
+struct SolveOptions {
+  ProofMode mode = ProofMode::Full;
+  std::uint64_t maxNodes = 0;  // 0: no node limit
+  double maxSeconds = 0;       // 0: no time limit
+  std::size_t hashMegabytes = 64;
+  int moveLimit = 0;           // VCF/VCT: at most this many attacker moves, the five included (0: none)
+  std::function<void(const SolveProgress&)> progress;
+};
+
+// One proof or disproof behind a result, with the attacker it is about.
+struct ProofRecord {
+  Color attacker = Color::Black;
+  proof::ProofTree<Point> tree;
+};
+
+struct SolveResult {
+  GameValue value = GameValue::Unknown;
+  // VCF/VCT: whether the search finished without finding one ("none within the limits").
+  bool noneWithinLimits = false;
+  Point bestMove = kNoPoint;
+  std::vector<Point> line;  // principal line from the position, the final five included
+  std::size_t proofNodes = 0;
+  int proofDepth = 0;        // plies to the end of the proof along its longest line
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool verified = false;
+  std::string verifyError;   // set when a proof failed the verifier (then value is Unknown)
+  std::vector<ProofRecord> proofs;
+};
+
+SolveResult solve(const Position& position, const SolveOptions& options);
+
+}  // namespace tengen::gomoku

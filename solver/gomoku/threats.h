@@ -1,0 +1,42 @@
+// Threats of five-in-a-row: five points, fours, threes (moves that make a straight-four move
+// available), and legality of moves under the rule. The proof search builds its move
+// restrictions from these.
+#pragma once
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/move_list.h"
+#include "solver/gomoku/types.h"
+
+namespace tengen::gomoku {
+
+// Whether colour c may play the empty point p (renju black: not a foul; five beats foul).
+bool isLegal(Board& board, Point p, Color c, Rule r);
+
+// Every empty point where c completes a winning line now. A five is always legal.
+void findFivePoints(const Board& board, Color c, Rule r, MoveList& out);
+
+// What one move makes, from the four line patterns through it.
+struct MoveShape {
+  bool five = false;
+  int fours = 0;           // distinct fours through the point
+  bool straightFour = false;
+  int threes = 0;          // lines on which the move makes a (geometric) three
+};
+MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
+
+// Legal moves of c that make a five or a four (a five threat).
+void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
+// Legal moves of c that make a four or a geometric three (a threat to make a straight four).
+void findThreatMoves(Board& board, Color c, Rule r, MoveList& out);
+// Legal moves of c after which c has two or more five points (straight fours, double fours
+// for white, four-fours on separate lines).
+void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out);
+
+// Whether colour c has at least one five point.
+bool hasFivePoint(const Board& board, Color c, Rule r);
+
+// Whether c could still ever complete five: some run of five cells holds none of the
+// opponent's stones.
+bool hasLiveLine(const Board& board, Color c);
+
+}  // namespace tengen::gomoku

@@ -1,0 +1,169 @@
+// Depth-first proof-number search (Nagai 2002) with the 1+epsilon threshold trick
+// (Pawlewicz & Lew 2007), over a bounded transposition table. Single-threaded and deterministic:
+// the same game, table size and node budget give the same result and node count.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "solver/proof/game.h"
+#include "solver/proof/transposition_table.h"
+
+namespace tengen::proof {
+
+struct SearchProgress {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  ProofNumbers root;
+};
+
+struct SearchLimits {
+  std::uint64_t maxNodes = UINT64_MAX;
+  double maxSeconds = 0;  // 0: no time limit
+  // 1 + epsilon widens a child's threshold past its sibling's number: fewer re-expansions.
+  double epsilon = 0.125;
+  // Called about once a second with the root's numbers, when set.
+  std::function<void(const SearchProgress&)> progress;
+};
+
+template <ProofGame Game>
+class Dfpn {
+ public:
+  using Move = typename Game::Move;
+
+  Dfpn(Game& game, TranspositionTable& table, SearchLimits limits)
+      : game_(game), table_(table), limits_(std::move(limits)), start_(Clock::now()), children_(kMaxPly) {}
+
+  // Deeper than any game tree the prover handles (a 20x20 board has 400 cells).
+  static constexpr int kMaxPly = 512;
+
+  // Searches the game's current position until it is solved or the budget runs out.
+  ProofNumbers search() {
+    ProofNumbers root = numbersOf();
+    if (!root.solved()) root = mid(kInfinity, kInfinity, 0);
+    return root;
+  }
+
+  std::uint64_t nodes() const { return nodes_; }
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  bool outOfBudget() const { return outOfBudget_; }
+  // Lets a caller grant more nodes (used when a proof is extracted after the main search).
+  void setMaxNodes(std::uint64_t n) {
+    limits_.maxNodes = n;
+    outOfBudget_ = false;
+  }
+
+  // The stored numbers of the current position, or the game's estimate.
+  ProofNumbers numbersOf() {
+    ProofNumbers n;
+    if (table_.lookup(game_.key(), n)) return n;
+    return game_.estimate();
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  bool checkBudget() {
+    if (nodes_ >= limits_.maxNodes) outOfBudget_ = true;
+    if ((nodes_ & 1023) == 0 && (limits_.maxSeconds > 0 || limits_.progress)) {
+      const double s = seconds();
+      if (limits_.maxSeconds > 0 && s >= limits_.maxSeconds) outOfBudget_ = true;
+      if (limits_.progress && s >= nextProgress_) {
+        nextProgress_ = s + 1.0;
+        limits_.progress(SearchProgress{nodes_, s, rootNumbers_});
+      }
+    }
+    return !outOfBudget_;
+  }
+
+  std::uint32_t widen(std::uint32_t second) const {
+    if (second >= kInfinity) return kInfinity;
+    const auto extra = static_cast<std::uint64_t>(second * limits_.epsilon);
+    const std::uint64_t w = second + std::max<std::uint64_t>(1, extra);
+    return w >= kInfinity ? kInfinity : static_cast<std::uint32_t>(w);
+  }
+
+  // Multiple-iterative-deepening step at the current node: search below it until its proof or
+  // disproof number reaches its threshold. Returns the node's numbers.
+  ProofNumbers mid(std::uint32_t thPn, std::uint32_t thDn, int ply) {
+    ++nodes_;
+    const std::uint64_t key = game_.key();
+    const std::uint64_t nodesAtEntry = nodes_;
+    // Each ply owns one child list, sized once, so deeper calls never move this one.
+    auto& kids = children_[ply];
+    kids.clear();
+    const Expansion e = game_.expand(kids, argument_);
+    if (e != Expansion::Open) {
+      const ProofNumbers n = e == Expansion::Proven ? ProofNumbers::proven() : ProofNumbers::disproven();
+      table_.store(key, n, 1);
+      return n;
+    }
+    const bool isOr = game_.attackerToMove();
+    // Children's current numbers: the table's when known, else the game's estimate.
+    for (auto& c : kids) {
+      game_.play(c.move);
+      if (!table_.lookup(game_.key(), c.numbers)) c.numbers = game_.estimate();
+      game_.undo();
+    }
+    ProofNumbers self;
+    while (true) {
+      // Numbers of this node from its children; remember the best child and the runner-up.
+      std::uint32_t best = kInfinity, second = kInfinity, sum = 0;
+      int bestIndex = 0;
+      for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
+        const ProofNumbers& n = kids[i].numbers;
+        const std::uint32_t selector = isOr ? n.pn : n.dn;
+        sum = saturatingAdd(sum, isOr ? n.dn : n.pn);
+        if (selector < best) {
+          second = best;
+          best = selector;
+          bestIndex = i;
+        } else if (selector < second) {
+          second = selector;
+        }
+      }
+      self = isOr ? ProofNumbers{best, sum} : ProofNumbers{sum, best};
+      if (ply == 0) rootNumbers_ = self;
+      if (self.pn >= thPn || self.dn >= thDn || self.solved() || !checkBudget()) break;
+
+      ProofNumbers& child = kids[bestIndex].numbers;
+      std::uint32_t childPn, childDn;
+      if (isOr) {
+        childPn = std::min(thPn, widen(second));
+        childDn = saturatingSub(thDn, self.dn, child.dn);
+      } else {
+        childDn = std::min(thDn, widen(second));
+        childPn = saturatingSub(thPn, self.pn, child.pn);
+      }
+      const Move move = kids[bestIndex].move;
+      game_.play(move);
+      const ProofNumbers result = mid(childPn, childDn, ply + 1);  // games end within kMaxPly
+      game_.undo();
+      kids[bestIndex].numbers = result;
+    }
+    table_.store(key, self, nodes_ - nodesAtEntry + 1);
+    return self;
+  }
+
+  // threshold - total + part, computed without wrapping (thresholds may be infinite).
+  static std::uint32_t saturatingSub(std::uint32_t threshold, std::uint32_t total, std::uint32_t part) {
+    if (threshold >= kInfinity) return kInfinity;
+    const std::int64_t v = std::int64_t{threshold} - total + part;
+    return v <= 0 ? 0 : (v >= kInfinity ? kInfinity : static_cast<std::uint32_t>(v));
+  }
+
+  Game& game_;
+  TranspositionTable& table_;
+  SearchLimits limits_;
+  Clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  bool outOfBudget_ = false;
+  double nextProgress_ = 1.0;
+  ProofNumbers rootNumbers_;
+  std::vector<std::vector<Child<Move>>> children_;
+  Argument<Move> argument_;  // unused by the search; the extractor keeps it
+};
+
+}  // namespace tengen::proof

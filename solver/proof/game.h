@@ -1,0 +1,49 @@
+// What the proof search needs from a game: an AND/OR view of positions for one attacker.
+// The search, the table and the proof trees are generic; five-in-a-row (and later Othello)
+// plug in by providing a type with this shape.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "solver/proof/proof_numbers.h"
+
+namespace tengen::proof {
+
+// The outcome of looking at a node before searching it.
+enum class Expansion { Open, Proven, Disproven };
+
+// Why a node needs fewer children than the rules allow (or none): a game-defined kind and the
+// moves that support it, recorded in proofs so that the verifier can re-check the claim.
+template <class Move>
+struct Argument {
+  int kind = 0;  // 0: none
+  std::vector<Move> moves;
+};
+
+template <class Move>
+struct Child {
+  Move move;
+  ProofNumbers numbers;  // filled by the search: the table's numbers, or the game's estimate
+};
+
+// A game position seen by the attacker. expand() either decides the node on the spot, or lists
+// the moves that must be searched there. A move may be left out only when the game can show it
+// loses for the side playing it, and a node may be decided early only with a reason: both go
+// into `argument`, which the game's verifier re-checks.
+template <class G>
+concept ProofGame = requires(G g, const G cg, typename G::Move m, std::vector<Child<typename G::Move>>& children,
+                             Argument<typename G::Move>& argument) {
+  // key(): the table key (may identify symmetric positions); exactKey(): this position only.
+  { cg.key() } -> std::same_as<std::uint64_t>;
+  { cg.exactKey() } -> std::same_as<std::uint64_t>;
+  // Numbers for a position not yet searched, from what the game can see at a glance.
+  { cg.estimate() } -> std::same_as<ProofNumbers>;
+  { cg.attackerToMove() } -> std::same_as<bool>;
+  { g.expand(children, argument) } -> std::same_as<Expansion>;
+  g.play(m);
+  g.undo();
+};
+
+}  // namespace tengen::proof

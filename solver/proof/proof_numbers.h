@@ -1,0 +1,27 @@
+// Proof and disproof numbers of an AND/OR node, with saturating arithmetic at infinity.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace tengen::proof {
+
+inline constexpr std::uint32_t kInfinity = 1u << 30;
+
+struct ProofNumbers {
+  std::uint32_t pn = 1;  // effort still needed to prove the attacker wins
+  std::uint32_t dn = 1;  // effort still needed to prove the attacker does not win
+
+  static constexpr ProofNumbers proven() { return {0, kInfinity}; }
+  static constexpr ProofNumbers disproven() { return {kInfinity, 0}; }
+  bool isProven() const { return pn == 0; }
+  bool isDisproven() const { return dn == 0; }
+  bool solved() const { return pn == 0 || dn == 0; }
+};
+
+inline std::uint32_t saturatingAdd(std::uint32_t a, std::uint32_t b) {
+  const std::uint64_t s = std::uint64_t{a} + b;
+  return s >= kInfinity ? kInfinity : static_cast<std::uint32_t>(s);
+}
+
+}  // namespace tengen::proof

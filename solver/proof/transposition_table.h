@@ -1,0 +1,53 @@
+// A bounded transposition table for proof-number search. Buckets of four entries; a new entry
+// replaces, in order: the same key, an empty slot, then the cheapest unsolved entry, then the
+// cheapest entry. Solved entries and expensive entries therefore survive longest.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+
+#include "solver/proof/proof_numbers.h"
+
+namespace tengen::proof {
+
+class TranspositionTable {
+ public:
+  // Sized to at most `megabytes` MiB (at least one bucket).
+  explicit TranspositionTable(std::size_t megabytes);
+
+  // The stored numbers for key, if present.
+  bool lookup(std::uint64_t key, ProofNumbers& out) const;
+  // Stores numbers for key; `work` is the search effort behind them (nodes), used to pick victims.
+  void store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work);
+  void clear();
+
+  std::size_t capacity() const { return bucketCount_ * kWays; }
+  std::size_t used() const;
+  std::uint64_t replacements() const { return replacements_; }
+
+ private:
+  static constexpr int kWays = 4;
+  struct Entry {
+    std::uint64_t key = 0;  // 0 marks an empty slot; real keys are forced non-zero
+    ProofNumbers numbers;
+    std::uint32_t work = 0;
+  };
+  struct Bucket {
+    Entry entry[kWays];
+  };
+  static std::uint64_t stored(std::uint64_t key) { return key ? key : 1; }
+
+  // calloc'd: the system hands out zero pages as they are touched, so a large table costs
+  // nothing until it fills.
+  struct Free {
+    void operator()(Bucket* b) const { std::free(b); }
+  };
+  std::unique_ptr<Bucket[], Free> buckets_;
+  std::size_t bucketCount_ = 0;
+  std::uint64_t mask_ = 0;
+  std::uint64_t replacements_ = 0;
+};
+
+}  // namespace tengen::proof
