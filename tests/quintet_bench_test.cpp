@@ -1,0 +1,86 @@
+// The renju mate-search benchmark of renju-note/quintet: every VCF case gives its verdict (proven
+// cases with a verified proof), and the VCT cases whose threats are fours and threes (quintet's
+// threat_limit 1) are proved and verified.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "bench/fouls_data.h"
+#include "solver/gomoku/solve.h"
+
+namespace tengen::gomoku {
+namespace {
+
+struct Case {
+  std::string name, mode, attacker, verdict, stones, tags;
+  int limit = 0, threatLimit = 0;
+};
+
+std::vector<Case> loadCases() {
+  std::ifstream in(bench::sharedTestdata("quintet-bench.tsv"));
+  std::vector<Case> cases;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string field; std::getline(ss, field, '\t');) f.push_back(field);
+    if (f.size() < 9) continue;
+    Case c{f[0], f[1], f[2], f[5], f[7], f[8]};
+    c.limit = std::stoi(f[3]);
+    c.threatLimit = f[4].empty() ? 0 : std::stoi(f[4]);
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+SolveResult run(const Case& c, ProofMode mode) {
+  PositionOptions p;
+  p.toMove = c.attacker == "black" ? Color::Black : Color::White;
+  const Position pos = parsePosition(c.stones, p);
+  SolveOptions o;
+  o.mode = mode;
+  o.moveLimit = c.limit;
+  o.hashMegabytes = 64;
+  o.maxNodes = 2'000'000;
+  return solve(pos, o);
+}
+
+TEST(QuintetBench, AllCasesLoad) { EXPECT_EQ(loadCases().size(), 121u); }
+
+TEST(QuintetBench, VcfCases) {
+  int checked = 0;
+  for (const auto& c : loadCases()) {
+    if (c.mode != "vcf") continue;
+    ++checked;
+    const SolveResult r = run(c, ProofMode::Vcf);
+    if (c.verdict == "proven") {
+      EXPECT_NE(r.value, GameValue::Unknown) << c.name;
+      EXPECT_TRUE(r.verified) << c.name << ": " << r.verifyError;
+    } else {
+      EXPECT_EQ(r.value, GameValue::Unknown) << c.name;
+      EXPECT_TRUE(r.noneWithinLimits) << c.name;
+    }
+  }
+  EXPECT_EQ(checked, 6);
+}
+
+TEST(QuintetBench, VctCasesWithThreesAsThreats) {
+  int checked = 0;
+  for (const auto& c : loadCases()) {
+    if (c.mode == "vcf" || c.threatLimit != 1) continue;
+    ++checked;
+    const SolveResult r = run(c, ProofMode::Vct);
+    if (c.verdict == "proven") {
+      EXPECT_NE(r.value, GameValue::Unknown) << c.name;
+      EXPECT_TRUE(r.verified) << c.name << ": " << r.verifyError;
+    } else {
+      EXPECT_TRUE(r.noneWithinLimits) << c.name;
+    }
+  }
+  EXPECT_GE(checked, 4);
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
