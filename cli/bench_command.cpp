@@ -1,18 +1,61 @@
 // `tengen bench`: prints speed figures for later comparison as ratios.
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "bench/foul_scan_bench.h"
 #include "bench/fouls_data.h"
+#include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 
 namespace tengen::cli {
 
+namespace {
+
+int benchSolve(bool json) {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  for (const auto& f : bench::runSolveBench()) {
+    nodes += f.nodes;
+    seconds += f.seconds;
+    if (json)
+      std::cout << JsonObject()
+                       .str("bench", "solve")
+                       .str("position", f.name)
+                       .str("result", f.result)
+                       .num("nodes", static_cast<long long>(f.nodes))
+                       .num("seconds", f.seconds)
+                       .num("nodes_per_s", f.nodes / std::max(f.seconds, 1e-9))
+                       .done()
+                << '\n';
+    else
+      std::printf("%-36s %-11s %10llu nodes %8.3f s %10.0f nodes/s\n", f.name.c_str(), f.result.c_str(),
+                  static_cast<unsigned long long>(f.nodes), f.seconds, f.nodes / std::max(f.seconds, 1e-9));
+  }
+  if (json)
+    std::cout << JsonObject()
+                     .str("bench", "solve")
+                     .str("position", "total")
+                     .num("nodes", static_cast<long long>(nodes))
+                     .num("seconds", seconds)
+                     .num("nodes_per_s", nodes / std::max(seconds, 1e-9))
+                     .done()
+              << '\n';
+  else
+    std::printf("%-36s %-11s %10llu nodes %8.3f s %10.0f nodes/s\n", "total", "",
+                static_cast<unsigned long long>(nodes), seconds, nodes / std::max(seconds, 1e-9));
+  return 0;
+}
+
+}  // namespace
+
 int runBench(int argc, char** argv) {
   const Args args(argc, argv, 2, {{"file", true}, {"rounds", true}, {"json", false}});
+  if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
-    throw UsageError("usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] [--json]");
+    throw UsageError("usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] [--json] | tengen bench solve [--json]");
   const std::string file = args.value("file").value_or(bench::sharedTestdata("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -18,6 +18,7 @@ commands:
   solve POSITION     prove the position's value (or a VCF/VCT) and print the proof's line
                        --mode full|vct|vcf  --nodes N  --time SECONDS  --hash MB  --limit MOVES
   bench fouls        forbidden-point scan speed over the shared test positions
+  bench solve        prover speed (nodes/s) on a fixed set of positions
 
 positions:
   a move list, black first:   "h8 h9 i9"   (spaces or commas; checked as a legal game)

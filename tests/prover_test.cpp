@@ -80,6 +80,20 @@ TEST(Prover, WhiteWinsByFoul) {
   EXPECT_EQ(solveWith(free, ProofMode::Vcf, 1).value, GameValue::Unknown);
 }
 
+TEST(Prover, WinThatIsNeitherVcfNorVct) {
+  // quintet's vct_game_black_l03_1: white has a four, black's forced block m5 is no four and no
+  // three, yet black wins. Only the full search (all attacker moves) proves it.
+  const Position pos = positionOf(
+      "h10,i10,j10,h9,j9,e8,f8,g8,h8,g7,f6,h6,j6,f5,i5,j3/e9,g9,i9,d8,i8,j8,f7,h7,k7,g6,i6,l6,e5,h5,i4,j4",
+      Rule::Renju, 15, Color::Black);
+  EXPECT_TRUE(solveWith(pos, ProofMode::Vcf).noneWithinLimits);
+  EXPECT_TRUE(solveWith(pos, ProofMode::Vct).noneWithinLimits);
+  const SolveResult r = solveWith(pos);
+  EXPECT_EQ(r.value, GameValue::BlackWins);
+  EXPECT_EQ(r.bestMove, pt("m5"));
+  expectVerified(pos, r);
+}
+
 TEST(Prover, VerifierRejectsBrokenProofs) {
   const Position pos = positionOf("f8,g8,f6,g7,h12/h9,h10,h11,a1");
   SolveResult r = solveWith(pos, ProofMode::Vcf);
