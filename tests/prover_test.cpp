@@ -140,6 +140,26 @@ TEST(Prover, DrawVerifierRejectsFalsePairing) {
   }
 }
 
+TEST(ProofGameKeys, KeyAfterMatchesPlayingTheMove) {
+  for (ProofMode mode : {ProofMode::Full, ProofMode::Vcf}) {
+    const Position pos = positionOf("h8,i9,j7/h9,g7,k8");
+    ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, mode, mode == ProofMode::Vcf ? 5 : 0);
+    for (Point p = 0; p < 225; p += 7) {
+      if (!game.board().isEmpty(p)) continue;
+      const std::uint64_t predicted = game.keyAfter(p);
+      game.play(p);
+      EXPECT_EQ(predicted, game.key());
+      // Mirror images share table keys, exact keys tell them apart.
+      game.undo();
+    }
+  }
+  const Position a = positionOf("h8 g9"), b = positionOf("h8 i9");
+  ProofGame ga(a.board, a.toMove, a.rule, Color::Black, ProofMode::Full);
+  ProofGame gb(b.board, b.toMove, b.rule, Color::Black, ProofMode::Full);
+  EXPECT_EQ(ga.key(), gb.key());
+  EXPECT_NE(ga.exactKey(), gb.exactKey());
+}
+
 TEST(Prover, DeterministicNodeCounts) {
   const Position pos = positionOf("", Rule::Freestyle, 6);
   const SolveResult a = solveWith(pos), b = solveWith(pos);

@@ -82,6 +82,22 @@ std::uint64_t Board::canonicalHash() const {
   return h;
 }
 
+bool Board::hasLiveWindow(Color c) const {
+  const auto& other = lines_[index(opponent(c))];
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < geometry_->lineCount[dir]; ++line) {
+      const std::uint64_t free = ~(other[dir][line] | geometry_->wall[dir][line]);
+      if (free & (free >> 1) & (free >> 2) & (free >> 3) & (free >> 4)) return true;
+    }
+  return false;
+}
+
+std::uint64_t Board::canonicalHashAfter(Point p, Color c) const {
+  std::uint64_t h = hashes_[0] ^ zobristKey(c, p);
+  for (int s = 1; s < 8; ++s) h = std::min(h, hashes_[s] ^ zobristKey(c, geometry_->image[s][p]));
+  return h;
+}
+
 int Board::liveWindows(Color c) const {
   int count = 0;
   const auto& other = lines_[index(opponent(c))];

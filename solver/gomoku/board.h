@@ -61,10 +61,14 @@ class Board {
   std::uint64_t hash() const { return hashes_[0]; }
   // The smallest hash among the 8 symmetric images: equal for positions that are mirror images.
   std::uint64_t canonicalHash() const;
+  // canonicalHash() after c plays p, without playing it.
+  std::uint64_t canonicalHashAfter(Point p, Color c) const;
 
   // Runs of five cells on one line that hold none of c's opponent's stones: the places where c
   // could still make five.
   int liveWindows(Color c) const;
+  // Whether liveWindows(c) > 0, without counting them all.
+  bool hasLiveWindow(Color c) const;
 
   // Pattern-table key of the 11-cell window centred on p along dir, seen by colour c.
   int windowKeyAt(Point p, int dir, Color c) const {

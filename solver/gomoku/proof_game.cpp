@@ -10,6 +10,9 @@
 namespace tengen::gomoku {
 namespace {
 
+// Boards up to this size get draw-oriented estimates.
+constexpr int kSmallBoard = 9;
+
 using proof::Expansion;
 using proof::ProofNumbers;
 
@@ -49,11 +52,16 @@ ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker
               static_cast<std::uint64_t>(mode));
 }
 
-std::uint64_t ProofGame::keyWith(std::uint64_t boardHash) const {
+std::uint64_t ProofGame::keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const {
   std::uint64_t k = boardHash ^ salt_;
-  if (toMove_ == Color::White) k ^= 0x5bd1e9955bd1e995ull;
-  if (limited()) k ^= mix(0x1000 + static_cast<std::uint64_t>(attackerMovesLeft_));
+  if (toMove == Color::White) k ^= 0x5bd1e9955bd1e995ull;
+  if (limited()) k ^= mix(0x1000 + static_cast<std::uint64_t>(movesLeft));
   return k;
+}
+
+std::uint64_t ProofGame::keyAfter(Point p) const {
+  return keyFor(board_.canonicalHashAfter(p, toMove_), opponent(toMove_),
+                attackerMovesLeft_ - (toMove_ == attacker_ ? 1 : 0));
 }
 
 void ProofGame::play(Point p) {
@@ -124,10 +132,12 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
 }
 
 ProofNumbers ProofGame::estimate() const {
-  // Disproof effort grows with the places the attacker could still make five; proof effort
-  // with how little the attacker's last move threatens.
-  const std::uint32_t dn =
-      mode_ == ProofMode::Full ? 1 + static_cast<std::uint32_t>(board_.liveWindows(attacker_)) / 4 : 1;
+  // Disproof effort grows with the places the attacker could still make five (counted on small
+  // boards, where draws are proved; on large ones nearly every line is open and it tells
+  // nothing); proof effort with how little the attacker's last move threatens.
+  const std::uint32_t dn = mode_ == ProofMode::Full && board_.size() <= kSmallBoard
+                               ? 1 + static_cast<std::uint32_t>(board_.liveWindows(attacker_)) / 4
+                               : 1;
   if (toMove_ == attacker_ || board_.history().empty()) return {1, dn};
   const MoveShape s = shapeOf(board_, board_.history().back().point, attacker_, rule_);
   if (s.fours > 0) return {1, dn};

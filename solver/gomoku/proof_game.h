@@ -26,6 +26,7 @@ class ProofGame {
 
   std::uint64_t key() const { return keyWith(board_.canonicalHash()); }
   std::uint64_t exactKey() const { return keyWith(board_.hash()); }
+  std::uint64_t keyAfter(Point p) const;
   proof::ProofNumbers estimate() const;
   bool attackerToMove() const { return toMove_ == attacker_; }
   // Argument kinds recorded in proofs (see proof_check.cpp for how each is re-checked).
@@ -45,7 +46,8 @@ class ProofGame {
 
  private:
   bool limited() const { return moveLimit_ > 0; }
-  std::uint64_t keyWith(std::uint64_t boardHash) const;
+  std::uint64_t keyWith(std::uint64_t boardHash) const { return keyFor(boardHash, toMove_, attackerMovesLeft_); }
+  std::uint64_t keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const;
   // Moves of `side` that keep it alive against the opponent's straight-four moves `threats`:
   // every legal move not refuted by one of them. The refuting threats go to `cover`.
   void answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover);

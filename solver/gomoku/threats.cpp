@@ -62,6 +62,6 @@ void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   }
 }
 
-bool hasLiveLine(const Board& board, Color c) { return board.liveWindows(c) > 0; }
+bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }
 
 }  // namespace tengen::gomoku

@@ -38,6 +38,8 @@ concept ProofGame = requires(G g, const G cg, typename G::Move m, std::vector<Ch
   // key(): the table key (may identify symmetric positions); exactKey(): this position only.
   { cg.key() } -> std::same_as<std::uint64_t>;
   { cg.exactKey() } -> std::same_as<std::uint64_t>;
+  // key() of the position after move m, without playing it (lets the search prefetch).
+  { cg.keyAfter(m) } -> std::same_as<std::uint64_t>;
   // Numbers for a position not yet searched, from what the game can see at a glance.
   { cg.estimate() } -> std::same_as<ProofNumbers>;
   { cg.attackerToMove() } -> std::same_as<bool>;

@@ -17,6 +17,9 @@ class TranspositionTable {
   // Sized to at most `megabytes` MiB (at least one bucket).
   explicit TranspositionTable(std::size_t megabytes);
 
+  // Starts loading key's bucket into the cache ahead of a lookup.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[stored(key) & mask_]); }
+
   // The stored numbers for key, if present.
   bool lookup(std::uint64_t key, ProofNumbers& out) const;
   // Stores numbers for key; `work` is the search effort behind them (nodes), used to pick victims.
