@@ -32,8 +32,10 @@ build() {  # build DIR [cmake options...]
   cmake --build "$dir" -j"$JOBS"
 }
 
-# The main job on an embedded default position (a real renju position with all three fouls).
+# The main job on embedded defaults: a real renju position with all three fouls, a renju
+# position from a real game proved a black win (verified), and the 6x6 board proved a draw.
 DEMO_POSITION="h8,j7,k6,k8,i8,j5,l7,l8,j4,k3,e7,l6,g8/i7,j6,i9,g7,f6,e6,k7,k5,m8,m7,d6,f7"
+DEMO_SOLVE="g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8"
 
 case "${1:-demo}" in
   deps) deps ;;
@@ -43,6 +45,12 @@ case "${1:-demo}" in
     echo
     echo "== tengen fouls \"$DEMO_POSITION\""
     build/bin/tengen fouls "$DEMO_POSITION"
+    echo
+    echo "== tengen solve \"$DEMO_SOLVE\""
+    build/bin/tengen solve --hash 256 "$DEMO_SOLVE"
+    echo
+    echo "== tengen solve --rule freestyle --size 6 \"\""
+    build/bin/tengen solve --hash 256 --rule freestyle --size 6 ""
     ;;
   test)
     deps; build build
@@ -55,6 +63,7 @@ case "${1:-demo}" in
   bench)
     deps; build build
     build/bin/tengen bench fouls
+    build/bin/tengen bench solve
     ;;
   *)
     echo "usage: ./dev.sh [demo|test|bench|asan|build|deps]" >&2

@@ -51,5 +51,28 @@ check "clean batch exits 0" [ "$rc" -eq 0 ]
 out=$("$TENGEN" fouls --json --rule freestyle "f8,g8,h6,h7/a1,a3,a5,a7")
 check "freestyle has no fouls" [ "$out" == '{"position": "f8,g8,h6,h7/a1,a3,a5,a7", "forbidden": []}' ]
 
+# solve: JSON shape, the value, a verified proof.
+out=$("$TENGEN" solve --json --hash 16 --to-move black "h10,h9,j9,h8,i7/i11,i9,g8,j8,h7" --mode vct --limit 4); rc=$?
+check "solve exits 0" [ "$rc" -eq 0 ]
+for key in '"position": ' '"rule": "renju"' '"size": 15' '"to_move": "black"' '"result": "black-wins"' \
+           '"search": "found"' '"best_move": "' '"line": ["' '"proof_nodes": ' '"nodes": ' '"seconds": ' '"verified": true'; do
+  check "solve --json has $key" contains "$out" "$key"
+done
+out=$("$TENGEN" solve --json --hash 16 --rule freestyle --size 5 "")
+check "5x5 freestyle is a draw" contains "$out" '"result": "draw"'
+out=$("$TENGEN" solve --hash 16 --time 0.5 --mode vcf "h8 h9")
+check "solve text names the result" contains "$out" "result: unknown (no vcf within the limits)"
+err=$("$TENGEN" solve --mode vcx "h8" 2>&1 >/dev/null); rc=$?
+check "bad mode exits 2" [ "$rc" -eq 2 ]
+check "bad mode message" contains "$err" "unknown mode 'vcx'"
+err=$("$TENGEN" solve --time abc "h8" 2>&1 >/dev/null); rc=$?
+check "bad time exits 2" [ "$rc" -eq 2 ]
+err=$("$TENGEN" solve "h8 h9 h8" 2>&1 >/dev/null); rc=$?
+check "solve bad position exits 2" [ "$rc" -eq 2 ]
+check "solve bad position message" [ "$err" == "tengen solve: bad position: move 3 (h8) is on an occupied point" ]
+err=$("$TENGEN" solve "h8,i8,j8,k8,l8/a1,a2,a3,a4" 2>&1 >/dev/null); rc=$?
+check "solve after a five exits 2" [ "$rc" -eq 2 ]
+check "solve after a five message" contains "$err" "the game is over"
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]

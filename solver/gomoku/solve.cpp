@@ -92,25 +92,20 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
   }
   if (tree.attackerWins) {
     MoveList fives;
-    if (toMove != attacker) {
-      // The loser's last stand: any reply, then the five that remains.
-      findFivePoints(board, attacker, rule, fives);
-      Point reply = kNoPoint;
-      for (Point p = 0; p < board.cellCount() && reply == kNoPoint; ++p)
-        if (board.isEmpty(p) && isLegal(board, p, toMove, rule)) {
-          board.place(p, toMove);
-          MoveList after;
-          findFivePoints(board, attacker, rule, after);
-          board.undo();
-          if (!after.empty()) reply = p;
-        }
-      if (reply != kNoPoint) {
-        line.push_back(reply);
-        board.place(reply, toMove);
-        toMove = attacker;
-      }
-    }
     findFivePoints(board, attacker, rule, fives);
+    if (toMove != attacker && !fives.empty()) {
+      // The loser blocks one five point where it may (a renju foul point it may not), and the
+      // winner completes another.
+      for (Point f : fives)
+        if (isLegal(board, f, toMove, rule)) {
+          line.push_back(f);
+          board.place(f, toMove);
+          toMove = attacker;
+          break;
+        }
+      if (toMove != attacker) return line;  // no legal block: the loser is out of moves that matter
+      findFivePoints(board, attacker, rule, fives);
+    }
     if (toMove == attacker && !fives.empty()) line.push_back(fives[0]);
   }
   return line;
