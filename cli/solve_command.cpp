@@ -34,7 +34,7 @@ std::size_t defaultHashMegabytes() {
 
 int runSolve(int argc, char** argv) {
   auto specs = positionOptionSpecs();
-  for (const char* name : {"mode", "nodes", "time", "hash", "limit"}) specs.push_back({name, true});
+  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit"}) specs.push_back({name, true});
   specs.push_back({"json", false});
   const Args args(argc, argv, 2, specs);
   if (args.positional().size() != 1) throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\"");
@@ -46,6 +46,7 @@ int runSolve(int argc, char** argv) {
   options.maxSeconds = args.real("time", 0, 0, 1e9);
   options.hashMegabytes = static_cast<std::size_t>(args.integer("hash", static_cast<long long>(defaultHashMegabytes()), 1, 1 << 20));
   options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
+  options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
   const bool json = args.flag("json");
   const std::string text = args.positional()[0];
   const Position pos = parsePosition(text, popts);

@@ -66,6 +66,31 @@ TEST(QuintetBench, VcfCases) {
   EXPECT_EQ(checked, 6);
 }
 
+TEST(QuintetBench, GeneralizedThreatsProveMoreVcts) {
+  // With quintet's threat_limit, VCT threats are short VCFs against a pass; these quick game
+  // cases need it (threes alone do not find them, see the prover tests) and must verify.
+  for (const char* name : {"vct_game_black_l03_2", "vct_game_black_l03_3", "vct_game_black_l06_1"}) {
+    bool found = false;
+    for (const auto& c : loadCases()) {
+      if (c.name != name) continue;
+      found = true;
+      PositionOptions p;
+      p.toMove = c.attacker == "black" ? Color::Black : Color::White;
+      const Position pos = parsePosition(c.stones, p);
+      SolveOptions o;
+      o.mode = ProofMode::Vct;
+      o.moveLimit = c.limit;
+      o.threatLimit = c.threatLimit;
+      o.hashMegabytes = 64;
+      o.maxNodes = 2'000'000;
+      const SolveResult r = solve(pos, o);
+      EXPECT_EQ(r.value, c.attacker == "black" ? GameValue::BlackWins : GameValue::WhiteWins) << name;
+      EXPECT_TRUE(r.verified) << name << ": " << r.verifyError;
+    }
+    EXPECT_TRUE(found) << name;
+  }
+}
+
 TEST(QuintetBench, VctCasesWithThreesAsThreats) {
   int checked = 0;
   for (const auto& c : loadCases()) {

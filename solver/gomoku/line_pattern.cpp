@@ -1,6 +1,7 @@
 // Builds the line pattern tables by brute force over every window; the rules engine reads them.
 #include "solver/gomoku/line_pattern.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -41,6 +42,15 @@ LinePattern evaluate(Window w, bool exact) {
   if (exact && run >= 6) {
     p.flags |= LinePattern::kOverline;
     return p;
+  }
+  for (int start = kWindowCentre - 4; start <= kWindowCentre; ++start) {
+    int own = 0;
+    bool open = true;
+    for (int i = start; i < start + 5; ++i) {
+      open &= w[i] != kBlocked;
+      own += w[i] == kOwn;
+    }
+    if (open) p.bestWindow = static_cast<std::uint8_t>(std::max<int>(p.bestWindow, own));
   }
   std::vector<int> fivePoints;
   for (int e = 1; e < kWindowCells - 1; ++e)

@@ -23,6 +23,9 @@ struct LinePattern {
   std::uint8_t flags = 0;
   // Distinct fours through the centre (two on one line for X.XXX.X-like shapes).
   std::uint8_t fours = 0;
+  // Most own stones (centre included) in a run of five cells through the centre with no blocked
+  // cell: 3 means the move prepares a four on this line.
+  std::uint8_t bestWindow = 0;
 
   static constexpr std::uint8_t kFive = 1;           // the centre completes a five
   static constexpr std::uint8_t kOverline = 2;       // the centre makes six or more (exact-five tables)

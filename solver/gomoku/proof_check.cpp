@@ -13,7 +13,8 @@
 namespace tengen::gomoku {
 namespace {
 
-constexpr int kPairingArgument = 2;  // as recorded by the prover (ProofGame::kPairing)
+constexpr int kPairingArgument = 2;     // as recorded by the prover (ProofGame::kPairing)
+constexpr int kThreatLineArgument = 3;  // ProofGame::kThreatLine
 
 class Checker {
  public:
@@ -86,6 +87,30 @@ class Checker {
     return loses;
   }
 
+  // After `mover` plays p, does the opponent win by replaying `line`: its moves in order, each
+  // leaving a five point the mover must block (the block is forced), the last leaving five
+  // points the mover cannot all block? A mover's five point at any step breaks the line.
+  bool lineRefutes(Color mover, Point p, const std::vector<Point>& line) {
+    const Color winner = opponent(mover);
+    b_.place(p, mover);
+    int placed = 1;
+    bool loses = !fivePoints(winner).empty();
+    for (std::size_t i = 0; !loses && i < line.size(); ++i) {
+      if (!fivePoints(mover).empty() || !legal(line[i], winner)) break;
+      b_.place(line[i], winner);
+      ++placed;
+      const auto fives = fivePoints(winner);
+      if (fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], mover))) loses = true;
+      else if (fives.size() != 1) break;
+      else {
+        b_.place(fives[0], mover);
+        ++placed;
+      }
+    }
+    while (placed-- > 0) b_.undo();
+    return loses;
+  }
+
   std::string where(const std::string& what) {
     std::string moves;
     for (const auto& [p, c] : b_.history()) {
@@ -139,7 +164,8 @@ class Checker {
       if (!legal(p, mover)) continue;
       if (const auto* e = edgeFor(node, p)) {
         if (!followEdge(*e, mover)) return false;
-      } else if (!losingMove(mover, p, n.argument.moves)) {
+      } else if (n.argument.kind == kThreatLineArgument ? !lineRefutes(mover, p, n.argument.moves)
+                                                         : !losingMove(mover, p, n.argument.moves)) {
         return fail("reply " + formatPoint(p, b_.size()) + " is neither in the tree nor refuted");
       }
     }

@@ -43,13 +43,14 @@ bool parseProofMode(std::string_view text, ProofMode& out) {
   return false;
 }
 
-ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit)
+ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit,
+                     int threatLimit)
     : board_(board), rule_(rule), attacker_(attacker), toMove_(toMove), mode_(mode), moveLimit_(moveLimit),
-      attackerMovesLeft_(moveLimit) {
+      threatLimit_(std::max(1, threatLimit)), attackerMovesLeft_(moveLimit) {
   // Everything that changes what a key means goes into the salt, so one table can serve many searches.
   salt_ = mix(mix(mix(mix(static_cast<std::uint64_t>(rule)) ^ static_cast<std::uint64_t>(board.size())) ^
                   static_cast<std::uint64_t>(index(attacker))) ^
-              static_cast<std::uint64_t>(mode));
+              static_cast<std::uint64_t>(mode) ^ (static_cast<std::uint64_t>(threatLimit_) << 8));
 }
 
 std::uint64_t ProofGame::keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const {
@@ -103,6 +104,54 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
     board_.undo();
   }
   board_.undo();
+  return wins;
+}
+
+bool ProofGame::findThreatVcf(int depth, std::vector<Point>& line) {
+  if (depth <= 0) return false;
+  const Color a = attacker_, d = opponent(a);
+  MoveList fours, fives;
+  findFourMoves(board_, a, rule_, fours);
+  for (Point f : fours) {
+    board_.place(f, a);
+    findFivePoints(board_, a, rule_, fives);
+    bool wins = fives.size() >= 2 || (fives.size() == 1 && !isLegal(board_, fives[0], d, rule_));
+    std::vector<Point> rest;
+    if (!wins && fives.size() == 1 && depth > 1) {
+      board_.place(fives[0], d);  // the forced block; a block that makes a four ends this line
+      wins = !hasFivePoint(board_, d, rule_) && findThreatVcf(depth - 1, rest);
+      board_.undo();
+    }
+    board_.undo();
+    if (wins) {
+      line.assign(1, f);
+      line.insert(line.end(), rest.begin(), rest.end());
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) {
+  const Color a = attacker_, d = opponent(a);
+  MoveList fives;
+  board_.place(p, d);
+  int placed = 1;
+  bool wins = false;
+  for (Point f : line) {
+    if (!board_.isEmpty(f) || hasFivePoint(board_, d, rule_) || !isLegal(board_, f, a, rule_)) break;
+    board_.place(f, a);
+    ++placed;
+    findFivePoints(board_, a, rule_, fives);
+    if (fives.size() >= 2 || (fives.size() == 1 && !isLegal(board_, fives[0], d, rule_))) {
+      wins = true;
+      break;
+    }
+    if (fives.size() != 1) break;
+    board_.place(fives[0], d);
+    ++placed;
+  }
+  while (placed-- > 0) board_.undo();
   return wins;
 }
 
@@ -162,7 +211,9 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   const Expansion iWin = isOr ? Expansion::Proven : Expansion::Disproven;
   const Expansion iLose = isOr ? Expansion::Disproven : Expansion::Proven;
 
-  // A limited search has no attacker moves left: the attack failed within its limit.
+  // A limited search has no attacker moves left: the attack failed within its limit. (A win
+  // made unstoppable by the last allowed move still counts, as in quintet's limits: the final
+  // five is not counted.)
   if (isOr && limited() && attackerMovesLeft_ <= 0) return Expansion::Disproven;
   if (hasFivePoint(board_, me, rule_)) return iWin;
   if (board_.full()) return Expansion::Disproven;  // a draw: the attacker did not win
@@ -181,18 +232,18 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     // The opponent threatens five: block it or lose. Two five points cannot both be blocked.
     if (fives_.size() >= 2 || !isLegal(board_, fives_[0], me, rule_)) return iLose;
     const Point block = fives_[0];
-    // A VCF (VCT) attacker must keep making fours (threats) while it blocks.
-    if (isOr && mode_ != ProofMode::Full) {
-      const MoveShape s = shapeOf(board_, block, me, rule_);
-      const bool threat = s.fours > 0 || (mode_ == ProofMode::Vct && s.threes > 0);
-      if (!threat) return Expansion::Disproven;
-    }
+    // A VCF attacker must keep making fours while it blocks. A VCT attacker may block with any
+    // move: the defender's node then asks whether a threat (old or new) still stands.
+    if (isOr && mode_ == ProofMode::Vcf && shapeOf(board_, block, me, rule_).fours == 0) return Expansion::Disproven;
     moves_.push(block);
   } else if (isOr && mode_ == ProofMode::Vcf) {
     // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".
     findFourMoves(board_, me, rule_, moves_);
   } else if (isOr && mode_ == ProofMode::Vct) {
-    findThreatMoves(board_, me, rule_, moves_);
+    if (threatLimit_ >= 2)
+      findPreparingMoves(board_, me, rule_, moves_);
+    else
+      findThreatMoves(board_, me, rule_, moves_);
   } else {
     findStraightFourMoves(board_, other, rule_, threats_);
     if (!threats_.empty()) {
@@ -200,6 +251,14 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
       // such threat can survive. Sound for proofs and disproofs alike.
       answersToThreats(me, threats_, moves_, cover);
       if (!cover.empty()) argument.kind = kThreatAnswers;
+    } else if (!isOr && mode_ == ProofMode::Vct && threatLimit_ >= 2 && findThreatVcf(threatLimit_, cover)) {
+      // A longer threat: against a pass the attacker wins by a short VCF. The defender's fours
+      // stay; every other move after which that VCF still wins is refuted by it.
+      argument.kind = kThreatLine;
+      for (Point p = 0; p < board_.cellCount(); ++p) {
+        if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;
+        if (shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover)) moves_.push(p);
+      }
     } else if (!isOr && mode_ != ProofMode::Full) {
       // The attacker's last move threatened nothing: it is no VCF/VCT move.
       return Expansion::Disproven;

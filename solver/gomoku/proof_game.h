@@ -21,8 +21,12 @@ class ProofGame {
  public:
   using Move = Point;
 
-  // `moveLimit` caps the attacker's moves, the final five included (0: no cap).
-  ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0);
+  // `moveLimit` caps the attacker's moves up to the one that makes the win unstoppable (the
+  // final five is not counted, as in quintet; 0: no cap). In VCT mode a
+  // move is a threat when, against a pass, the attacker wins by a VCF of at most `threatLimit`
+  // moves (1: a four or a three; quintet's threat_limit).
+  ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0,
+            int threatLimit = 1);
 
   std::uint64_t key() const { return keyWith(board_.canonicalHash()); }
   std::uint64_t exactKey() const { return keyWith(board_.hash()); }
@@ -32,6 +36,7 @@ class ProofGame {
   // Argument kinds recorded in proofs (see proof_check.cpp for how each is re-checked).
   static constexpr int kThreatAnswers = 1;  // moves: the opponent's straight-four moves that refute the left-out moves
   static constexpr int kPairing = 2;        // moves: disjoint pairs that stop every attacker five
+  static constexpr int kThreatLine = 3;     // moves: the attacker's VCF (fours, blocks forced) that refutes the left-out moves
 
   proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   void play(Point p);
@@ -51,6 +56,11 @@ class ProofGame {
   // Moves of `side` that keep it alive against the opponent's straight-four moves `threats`:
   // every legal move not refuted by one of them. The refuting threats go to `cover`.
   void answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover);
+  // A VCF of at most `depth` attacker moves for the attacker if the defender passed now, ending
+  // in two five points (or one the defender may not block): its attacker moves.
+  bool findThreatVcf(int depth, std::vector<Point>& line);
+  // Whether that VCF still wins after the defender plays p (blocks recomputed as it goes).
+  bool lineWinsAfter(Point p, const std::vector<Point>& line);
   // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
   bool pairingDisproves(std::vector<Point>& pairs) const;
   // Whether the opponent's `threat` still wins after `side` plays p.
@@ -62,6 +72,7 @@ class ProofGame {
   Color toMove_;
   ProofMode mode_;
   int moveLimit_;
+  int threatLimit_;
   int attackerMovesLeft_;
   std::uint64_t salt_;
   MoveList fives_, threats_, moves_, fours_;

@@ -130,7 +130,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   const Color me = pos.toMove, other = opponent(me);
   const int limit = options.mode == ProofMode::Full ? 0 : options.moveLimit;
 
-  Attempt mine{me, ProofGame(pos.board, me, pos.rule, me, options.mode, limit)};
+  Attempt mine{me, ProofGame(pos.board, me, pos.rule, me, options.mode, limit, options.threatLimit)};
   Attempt theirs{other, ProofGame(pos.board, me, pos.rule, other, ProofMode::Full)};
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result

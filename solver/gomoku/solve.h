@@ -29,7 +29,8 @@ struct SolveOptions {
   std::uint64_t maxNodes = 0;  // 0: no node limit
   double maxSeconds = 0;       // 0: no time limit
   std::size_t hashMegabytes = 64;
-  int moveLimit = 0;           // VCF/VCT: at most this many attacker moves, the five included (0: none)
+  int moveLimit = 0;           // VCF/VCT: attacker moves up to the unstoppable threat (the five not counted; 0: none)
+  int threatLimit = 1;         // VCT: threats are short VCFs of at most this many moves (1: fours, threes)
   std::function<void(const SolveProgress&)> progress;
 };
 

@@ -1,6 +1,8 @@
 // Threat detection by pattern-table lookups over the empty points.
 #include "solver/gomoku/threats.h"
 
+#include <algorithm>
+
 #include "solver/gomoku/rules.h"
 
 namespace tengen::gomoku {
@@ -30,6 +32,7 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
     s.fours += lp.fours;
     s.straightFour |= lp.straightFour();
     s.threes += lp.three() ? 1 : 0;
+    s.bestWindow = std::max<int>(s.bestWindow, lp.bestWindow);
   }
   return s;
 }
@@ -49,6 +52,15 @@ void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
     if (!board.isEmpty(p)) continue;
     const MoveShape s = shapeOf(board, p, c, r);
     if ((s.five || s.fours > 0 || s.threes > 0) && isLegal(board, p, c, r)) out.push(p);
+  }
+}
+
+void findPreparingMoves(Board& board, Color c, Rule r, MoveList& out) {
+  out.clear();
+  for (Point p = 0; p < board.cellCount(); ++p) {
+    if (!board.isEmpty(p)) continue;
+    const MoveShape s = shapeOf(board, p, c, r);
+    if ((s.five || s.fours > 0 || s.threes > 0 || s.bestWindow >= 3) && isLegal(board, p, c, r)) out.push(p);
   }
 }
 

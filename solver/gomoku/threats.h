@@ -21,6 +21,7 @@ struct MoveShape {
   int fours = 0;           // distinct fours through the point
   bool straightFour = false;
   int threes = 0;          // lines on which the move makes a (geometric) three
+  int bestWindow = 0;      // most own stones in an open run of five through the move
 };
 MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
 
@@ -28,6 +29,9 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c that make a four or a geometric three (a threat to make a straight four).
 void findThreatMoves(Board& board, Color c, Rule r, MoveList& out);
+// Legal moves of c that make a four, a three, or an open run of five with three own stones:
+// every move that can start a threat of a short VCF.
+void findPreparingMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c after which c has two or more five points (straight fours, double fours
 // for white, four-fours on separate lines).
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out);
