@@ -35,13 +35,14 @@ std::vector<Case> loadCases() {
   return cases;
 }
 
-SolveResult run(const Case& c, ProofMode mode) {
+SolveResult run(const Case& c, ProofMode mode, int threatLimit = 1) {
   PositionOptions p;
   p.toMove = c.attacker == "black" ? Color::Black : Color::White;
   const Position pos = parsePosition(c.stones, p);
   SolveOptions o;
   o.mode = mode;
   o.moveLimit = c.limit;
+  o.threatLimit = threatLimit;
   o.hashMegabytes = 64;
   o.maxNodes = 2'000'000;
   return solve(pos, o);
@@ -74,16 +75,7 @@ TEST(QuintetBench, GeneralizedThreatsProveMoreVcts) {
     for (const auto& c : loadCases()) {
       if (c.name != name) continue;
       found = true;
-      PositionOptions p;
-      p.toMove = c.attacker == "black" ? Color::Black : Color::White;
-      const Position pos = parsePosition(c.stones, p);
-      SolveOptions o;
-      o.mode = ProofMode::Vct;
-      o.moveLimit = c.limit;
-      o.threatLimit = c.threatLimit;
-      o.hashMegabytes = 64;
-      o.maxNodes = 2'000'000;
-      const SolveResult r = solve(pos, o);
+      const SolveResult r = run(c, ProofMode::Vct, c.threatLimit);
       EXPECT_EQ(r.value, c.attacker == "black" ? GameValue::BlackWins : GameValue::WhiteWins) << name;
       EXPECT_TRUE(r.verified) << name << ": " << r.verifyError;
     }
