@@ -187,6 +187,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   } else {
     result.proofs.clear();
     result.proofNodes = 0;
+    if (options.mode == ProofMode::Full && !mine.settled()) result.rootNumbers = mine.root;
   }
   result.nodes = budget.used;
   result.seconds = budget.elapsed();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct SolveResult {
   bool verified = false;
   std::string verifyError;   // set when a proof failed the verifier (then value is Unknown)
   std::vector<ProofRecord> proofs;
+  // Full mode, value unknown: the root numbers of the side to move's win search (kept in a book).
+  std::optional<proof::ProofNumbers> rootNumbers;
 };
 
 SolveResult solve(const Position& position, const SolveOptions& options);

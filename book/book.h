@@ -1,0 +1,74 @@
+// The opening book: a RocksDB directory mapping canonical position keys to BookRecords, with a
+// metadata column family (format version, creation, tool version). The only code in tengen that
+// opens RocksDB. One writer at a time; any number of readers alongside it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "book/book_error.h"
+#include "book/book_record.h"
+
+namespace tengen::book {
+
+inline constexpr int kFormatVersion = 1;
+inline constexpr const char* kDefaultBookDir = "./tengen-book";
+std::string_view toolVersion();
+
+struct BookMetadata {
+  int formatVersion = 0;
+  std::string created;       // UTC, ISO 8601
+  std::string createdBy;     // tool version that created the book
+};
+
+class Book {
+ public:
+  enum class Access {
+    ReadOnly,   // a reader beside a possible writer (RocksDB secondary instance); the book must exist
+    ReadWrite,  // the one writer; creates the book when missing, refuses when another writer has it
+  };
+
+  // Throws BookError with one line naming the directory and the problem.
+  Book(std::string dir, Access access);
+  ~Book();
+  Book(const Book&) = delete;
+  Book& operator=(const Book&) = delete;
+
+  const std::string& dir() const { return dir_; }
+  const BookMetadata& metadata() const { return metadata_; }
+
+  // The stored bytes under `key`, if any (no decoding).
+  std::optional<std::string> getRaw(std::string_view key) const;
+  // The record under `key`; nullopt when absent. Throws BookError when it cannot be read.
+  std::optional<BookRecord> get(std::string_view key) const;
+  // Writes every record in one atomic batch through the write-ahead log: after a crash the book
+  // holds all of them or none.
+  void write(const std::vector<std::pair<std::string, BookRecord>>& records);
+
+  // Every entry in key order. `record` is null when the stored bytes cannot be read; `error`
+  // then says why. Return false from the visitor to stop.
+  using Visitor = std::function<bool(std::string_view key, const BookRecord* record, const std::string& error)>;
+  void forEach(const Visitor& visit) const;
+
+  // Readers: see what the writer has written since this reader opened.
+  void refresh();
+  // Bytes of the book's files on disk.
+  std::uint64_t diskBytes() const;
+  // Writer only: compact everything (smaller files, faster reads).
+  void compact();
+
+ private:
+  struct Impl;
+  std::string dir_;
+  Access access_;
+  BookMetadata metadata_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tengen::book

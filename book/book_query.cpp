@@ -1,0 +1,121 @@
+// Book look-ups for one position: the record, the line through the book, every legal reply.
+#include "book/book_query.h"
+
+#include <algorithm>
+
+#include "book/position_key.h"
+#include "book/stored_proof.h"
+#include "solver/gomoku/move_list.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/symmetry.h"
+#include "solver/gomoku/threats.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+
+// The record and its key for a position, or nullopt; unreadable records as `unreadable`.
+std::optional<BookRecord> lookup(const Book& book, const Board& board, gomoku::Rule rule, Color toMove,
+                                 PositionKey& key, bool throwIfUnreadable) {
+  key = canonicalKey(board, rule, toMove);
+  try {
+    return book.get(key.bytes);
+  } catch (const BookError& e) {
+    if (throwIfUnreadable) throw BookError("book " + book.dir() + ": record of this position: " + e.what());
+    return std::nullopt;
+  }
+}
+
+Point toCaller(Cell c, const PositionKey& key, int size) {
+  if (c == kNoCell) return gomoku::kNoPoint;
+  return gomoku::applySymmetry(gomoku::inverseSymmetry(key.symmetry), c, size);
+}
+
+// How good a reply's value is for the side that plays it: higher is better.
+int goodness(Value v, Color mover) {
+  const Value win = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
+  if (v == win) return 3;
+  if (v == Value::Draw) return 2;
+  if (v == Value::Unknown) return 1;
+  return 0;
+}
+
+}  // namespace
+
+QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
+  QueryAnswer answer;
+  const int n = pos.board.size();
+  PositionKey key;
+  const auto record = lookup(book, pos.board, pos.rule, pos.toMove, key, true);
+  if (record) {
+    answer.found = true;
+    answer.result = record->result;
+    answer.bestMove = toCaller(record->bestMove, key, n);
+    answer.verified = record->verified();
+    if (const ProofStep* step = record->decisiveStep(gomoku::index(pos.toMove))) {
+      answer.proofSize = step->size;
+      answer.proofDepth = step->depth;
+    }
+    answer.pn = record->pn;
+    answer.dn = record->dn;
+  }
+
+  // The line: best moves through the book while the book knows the value.
+  Board board = pos.board;
+  Color toMove = pos.toMove;
+  for (auto at = record; at && at->result != Value::Unknown;) {
+    const Point move = toCaller(at->bestMove, key, n);
+    if (move == gomoku::kNoPoint || !board.isEmpty(move)) break;
+    answer.line.push_back(move);
+    const bool five = gomoku::makesFive(board, move, toMove, pos.rule);
+    board.place(move, toMove);
+    toMove = gomoku::opponent(toMove);
+    if (five) break;
+    at = lookup(book, board, pos.rule, toMove, key, false);
+  }
+  // A stored proof ends where the winner's five can no longer be stopped: the loser blocks one
+  // five point (where it may) and the winner completes another.
+  if (answer.result == Value::BlackWins || answer.result == Value::WhiteWins) {
+    const Color winner = answer.result == Value::BlackWins ? Color::Black : Color::White;
+    gomoku::MoveList fives;
+    gomoku::findFivePoints(board, winner, pos.rule, fives);
+    if (toMove != winner && !fives.empty() && !gomoku::findFinishedGame(board, pos.rule)) {
+      for (Point f : fives)
+        if (gomoku::isLegal(board, f, toMove, pos.rule)) {
+          answer.line.push_back(f);
+          board.place(f, toMove);
+          toMove = winner;
+          break;
+        }
+      gomoku::findFivePoints(board, winner, pos.rule, fives);
+    }
+    if (toMove == winner && !fives.empty() && !gomoku::findFinishedGame(board, pos.rule))
+      answer.line.push_back(fives[0]);
+  }
+
+  // Every legal reply with its stored value.
+  Board scratch = pos.board;
+  const Color mover = pos.toMove;
+  for (Point p = 0; p < scratch.cellCount(); ++p) {
+    if (!scratch.isEmpty(p) || !gomoku::isLegal(scratch, p, mover, pos.rule)) continue;
+    Value v = Value::Unknown;
+    if (gomoku::makesFive(scratch, p, mover, pos.rule)) {
+      v = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
+    } else {
+      scratch.place(p, mover);
+      PositionKey childKey;
+      if (auto child = lookup(book, scratch, pos.rule, gomoku::opponent(mover), childKey, false)) v = child->result;
+      scratch.undo();
+    }
+    answer.replies.push_back({p, v});
+  }
+  std::stable_sort(answer.replies.begin(), answer.replies.end(), [&](const ReplyValue& a, const ReplyValue& b) {
+    return goodness(a.result, mover) > goodness(b.result, mover);
+  });
+  return answer;
+}
+
+}  // namespace tengen::book

@@ -1,0 +1,63 @@
+// What the book keeps for one position: its value for the side to move, the best move, and the
+// step each stored proof takes there, so any stored result can be rebuilt and re-verified.
+// Moves are cell indices in the canonical frame of the position's key (position_key.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tengen::book {
+
+using Cell = std::int16_t;
+inline constexpr Cell kNoCell = -1;
+
+// Game values for the side to move, stated for colours (the same order as gomoku::GameValue).
+enum class Value : std::uint8_t { BlackWins = 0, WhiteWins = 1, Draw = 2, Unknown = 3 };
+
+// The piece of one proof tree (attacker wins) or disproof tree (attacker does not win) that
+// sits at this position: its children and the recorded argument for what it leaves out.
+struct ProofStep {
+  bool present = false;
+  bool attackerWins = false;
+  std::vector<Cell> moves;          // the tree's children: one winning move, or every reply kept
+  int argumentKind = 0;             // the game's argument kind (0: none)
+  std::vector<Cell> argumentMoves;  // the moves that support the argument
+  Cell best = kNoCell;              // the move to play here along this tree, if any
+  std::uint32_t size = 0;           // distinct positions in the tree from here, this one included
+  std::uint16_t depth = 0;          // plies to the end of the tree along its longest line
+  bool verified = false;            // re-checked by the independent verifier
+};
+
+struct BookRecord {
+  // Derived from the steps by settle(): the value and the move to play for the side to move.
+  Value result = Value::Unknown;
+  Cell bestMove = kNoCell;
+  // steps[c]: about colour c's win (0 black, 1 white). A draw is both disproved.
+  std::array<ProofStep, 2> steps{};
+  // Unknown entries: the root numbers of the last unfinished search for the side to move's win.
+  std::uint32_t pn = 1, dn = 1;
+  std::string toolVersion;  // the tengen that last wrote this record
+
+  bool verified() const;  // every present step verified (false when none)
+  const ProofStep* decisiveStep(int toMove) const;  // the step behind result/bestMove, if any
+};
+
+// Recomputes result and bestMove from the steps. toMove: 0 black, 1 white.
+void settle(BookRecord& record, int toMove);
+
+// Merges `incoming` into `into` (steps it lacks; newer numbers for unknown entries). Returns a
+// description of the contradiction instead, leaving `into` unchanged, when the two disagree.
+std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove);
+
+// The stored form: a format byte, a CRC-32 of the rest, then a versioned Boost.Serialization
+// binary archive. decodeRecord throws BookError on any damage.
+std::string encodeRecord(const BookRecord& record);
+BookRecord decodeRecord(std::string_view bytes);
+
+std::string_view valueName(Value v);
+bool parseValue(std::string_view text, Value& out);
+
+}  // namespace tengen::book

@@ -1,0 +1,33 @@
+// One scan over the book to count its entries.
+#include "book/book_stats.h"
+
+#include "book/position_key.h"
+
+namespace tengen::book {
+
+BookStats collectStats(const Book& book) {
+  BookStats s;
+  book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
+    ++s.entries;
+    if (!record) {
+      ++s.unreadable;
+      return true;
+    }
+    try {
+      const DecodedKey k = decodeKey(key);
+      s.byRule[std::string(gomoku::ruleName(k.rule)) + " " + std::to_string(k.board.size()) + "x" +
+               std::to_string(k.board.size())]++;
+      s.byDepth[k.board.stoneCount()]++;
+    } catch (const BookError&) {
+      ++s.unreadable;
+      return true;
+    }
+    s.byResult[std::string(valueName(record->result))]++;
+    if (record->verified()) ++s.verified;
+    return true;
+  });
+  s.diskBytes = book.diskBytes();
+  return s;
+}
+
+}  // namespace tengen::book

@@ -1,0 +1,25 @@
+// A book's contents in figures: entries by result, by rule and size, by depth (stones on the
+// board), how many are verified or unreadable, and the bytes on disk.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "book/book.h"
+
+namespace tengen::book {
+
+struct BookStats {
+  std::uint64_t entries = 0;
+  std::uint64_t verified = 0;
+  std::uint64_t unreadable = 0;
+  std::map<std::string, std::uint64_t> byResult;  // "black-wins", ...
+  std::map<std::string, std::uint64_t> byRule;    // "renju 15x15", ...
+  std::map<int, std::uint64_t> byDepth;           // stones on the board
+  std::uint64_t diskBytes = 0;
+};
+
+BookStats collectStats(const Book& book);
+
+}  // namespace tengen::book

@@ -1,0 +1,34 @@
+// Moving entries between books: the JSON Lines interchange form (export), reading it back, and
+// merging entries from another book or a JSON Lines file (import).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "book/book.h"
+#include "book/stored_proof.h"
+
+namespace tengen::book {
+
+// One entry as one line of JSON: position (BLACKS/WHITES in the book's orientation), to_move,
+// rule, size, result, best_move, verified, proof figures, and each stored proof step.
+std::string entryToJson(std::string_view key, const BookRecord& record);
+// The inverse. Throws BookError saying what is wrong with the line.
+std::pair<std::string, BookRecord> entryFromJson(std::string_view line);
+
+struct ImportReport {
+  std::size_t read = 0;     // entries offered
+  std::size_t written = 0;  // records written (each merged with what the book held)
+  std::vector<std::string> contradictions;  // when any: nothing was written
+};
+
+// Merges entries into `book`: a proven step fills in what the book lacks, numbers refresh
+// unknown entries, and a contradiction between two proofs is reported, never overwritten: then
+// nothing at all is written. Imported steps are marked unverified until `tengen verify` re-checks
+// them. Records are written deepest first, in batches, so every stored step's continuation is in
+// the book before the step itself, even if the import is killed midway.
+ImportReport importEntries(Book& book, const KeyedRecords& entries);
+
+}  // namespace tengen::book

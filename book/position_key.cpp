@@ -1,0 +1,83 @@
+// Key layout (all integers big-endian, so byte order sorts like the numbers):
+//   rule (1) | size (1) | side to move (1) | black count (2) | black cells (2 each, ascending)
+//   | white cells (2 each, ascending)
+// Sorting by rule and size first keeps each game's entries together for scans and stats.
+#include "book/position_key.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "book/book_error.h"
+#include "solver/gomoku/symmetry.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+
+void putU16(std::string& out, unsigned v) {
+  out.push_back(static_cast<char>((v >> 8) & 0xFF));
+  out.push_back(static_cast<char>(v & 0xFF));
+}
+
+unsigned getU16(std::string_view in, std::size_t at) {
+  return (static_cast<unsigned>(static_cast<unsigned char>(in[at])) << 8) |
+         static_cast<unsigned char>(in[at + 1]);
+}
+
+std::string encode(const std::vector<Point>& blacks, const std::vector<Point>& whites, gomoku::Rule rule,
+                   int size, Color toMove) {
+  std::string out;
+  out.reserve(5 + 2 * (blacks.size() + whites.size()));
+  out.push_back(static_cast<char>(rule));
+  out.push_back(static_cast<char>(size));
+  out.push_back(static_cast<char>(toMove));
+  putU16(out, static_cast<unsigned>(blacks.size()));
+  for (Point p : blacks) putU16(out, static_cast<unsigned>(p));
+  for (Point p : whites) putU16(out, static_cast<unsigned>(p));
+  return out;
+}
+
+}  // namespace
+
+PositionKey canonicalKey(const Board& board, gomoku::Rule rule, Color toMove) {
+  const int n = board.size();
+  std::vector<Point> blacks, whites;
+  for (const auto& [p, c] : board.history()) (c == Color::Black ? blacks : whites).push_back(p);
+  PositionKey best;
+  std::vector<Point> b(blacks.size()), w(whites.size());
+  for (int s = 0; s < gomoku::kSymmetries; ++s) {
+    for (std::size_t i = 0; i < blacks.size(); ++i) b[i] = gomoku::applySymmetry(s, blacks[i], n);
+    for (std::size_t i = 0; i < whites.size(); ++i) w[i] = gomoku::applySymmetry(s, whites[i], n);
+    std::sort(b.begin(), b.end());
+    std::sort(w.begin(), w.end());
+    std::string bytes = encode(b, w, rule, n, toMove);
+    if (s == 0 || bytes < best.bytes) best = {std::move(bytes), s};
+  }
+  return best;
+}
+
+DecodedKey decodeKey(std::string_view bytes) {
+  auto bad = [](const char* why) { return BookError(std::string("malformed position key: ") + why); };
+  if (bytes.size() < 5 || (bytes.size() - 5) % 2 != 0) throw bad("wrong length");
+  const auto rule = static_cast<unsigned char>(bytes[0]);
+  const int size = static_cast<unsigned char>(bytes[1]);
+  const auto toMove = static_cast<unsigned char>(bytes[2]);
+  if (rule > 2) throw bad("unknown rule");
+  if (size < gomoku::kMinSize || size > gomoku::kMaxSize) throw bad("board size out of range");
+  if (toMove > 1) throw bad("unknown side to move");
+  const std::size_t stones = (bytes.size() - 5) / 2, blacks = getU16(bytes, 3);
+  if (blacks > stones) throw bad("stone counts disagree");
+  DecodedKey out{static_cast<gomoku::Rule>(rule), static_cast<Color>(toMove), Board(size)};
+  for (std::size_t i = 0; i < stones; ++i) {
+    const unsigned p = getU16(bytes, 5 + 2 * i);
+    if (p >= static_cast<unsigned>(size * size) || !out.board.isEmpty(static_cast<Point>(p)))
+      throw bad("stone off the board or twice on one point");
+    out.board.place(static_cast<Point>(p), i < blacks ? Color::Black : Color::White);
+  }
+  return out;
+}
+
+}  // namespace tengen::book

@@ -1,0 +1,32 @@
+// Exact book keys: rule, board size, side to move and the stone sets in the canonical
+// orientation (the smallest encoding among the 8 symmetries). Mirror images and transpositions
+// share a key; two different positions never do.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+
+namespace tengen::book {
+
+struct PositionKey {
+  std::string bytes;  // the key as stored
+  // The symmetry that carries the position as given onto the canonical one: a move m in the
+  // caller's frame is applySymmetry(symmetry, m) in the book's frame.
+  int symmetry = 0;
+};
+
+PositionKey canonicalKey(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove);
+
+// What a key says, with the board rebuilt in the canonical orientation.
+struct DecodedKey {
+  gomoku::Rule rule = gomoku::Rule::Renju;
+  gomoku::Color toMove = gomoku::Color::Black;
+  gomoku::Board board;
+};
+// Throws BookError (book_error.h) when `bytes` is not a well-formed key.
+DecodedKey decodeKey(std::string_view bytes);
+
+}  // namespace tengen::book

@@ -1,0 +1,276 @@
+// From proof trees to records and back. Records hold moves in the canonical frame of their
+// key; the symmetry in each PositionKey maps between that frame and the tree's board.
+#include "book/stored_proof.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/symmetry.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+using Tree = proof::ProofTree<Point>;
+
+Cell toBook(Point p, int symmetry, int size) {
+  return p == gomoku::kNoPoint ? kNoCell : static_cast<Cell>(gomoku::applySymmetry(symmetry, p, size));
+}
+Point fromBook(Cell c, int symmetry, int size) {
+  return c == kNoCell ? gomoku::kNoPoint : gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), c, size);
+}
+
+// Distinct nodes reachable from each node of a DAG, by one marked walk per node.
+std::vector<std::uint32_t> subtreeSizes(const Tree& tree) {
+  const std::size_t n = tree.nodes.size();
+  std::vector<std::uint32_t> sizes(n, 0);
+  std::vector<std::uint32_t> mark(n, 0);
+  std::vector<int> stack;
+  for (std::size_t root = 0; root < n; ++root) {
+    const auto stamp = static_cast<std::uint32_t>(root + 1);
+    std::uint32_t count = 0;
+    stack.assign(1, static_cast<int>(root));
+    mark[root] = stamp;
+    while (!stack.empty()) {
+      const int v = stack.back();
+      stack.pop_back();
+      ++count;
+      for (const auto& e : tree.nodes[static_cast<std::size_t>(v)].children)
+        if (mark[static_cast<std::size_t>(e.node)] != stamp) {
+          mark[static_cast<std::size_t>(e.node)] = stamp;
+          stack.push_back(e.node);
+        }
+    }
+    sizes[root] = count;
+  }
+  return sizes;
+}
+
+// Walks one tree from the root position, making a record for each distinct position.
+class TreeWriter {
+ public:
+  TreeWriter(const gomoku::Position& root, const gomoku::ProofRecord& proof, KeyedRecords& out)
+      : root_(root), proof_(proof), out_(out), sizes_(subtreeSizes(proof.tree)), done_(proof.tree.nodes.size()) {}
+
+  void run() {
+    Board board = root_.board;
+    visit(0, board, root_.toMove);
+  }
+
+ private:
+  void visit(int index, Board& board, Color toMove) {
+    if (done_[static_cast<std::size_t>(index)]) return;
+    done_[static_cast<std::size_t>(index)] = true;
+    const auto& node = proof_.tree.nodes[static_cast<std::size_t>(index)];
+    const int n = board.size();
+    const PositionKey key = canonicalKey(board, root_.rule, toMove);
+    if (seenKeys_.insert(key.bytes).second) {
+      BookRecord record;
+      ProofStep& step = record.steps[gomoku::index(proof_.attacker)];
+      step.present = true;
+      step.attackerWins = proof_.tree.attackerWins;
+      for (const auto& e : node.children) step.moves.push_back(toBook(e.move, key.symmetry, n));
+      step.argumentKind = node.argument.kind;
+      for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, key.symmetry, n));
+      step.best = toBook(bestChild(node), key.symmetry, n);
+      step.size = sizes_[static_cast<std::size_t>(index)];
+      step.depth = static_cast<std::uint16_t>(std::min(node.depth, 65535));
+      step.verified = true;
+      record.toolVersion = std::string(toolVersion());
+      settle(record, gomoku::index(toMove));
+      out_.emplace_back(key.bytes, std::move(record));
+    }
+    for (const auto& e : node.children) {
+      board.place(e.move, toMove);
+      visit(e.node, board, gomoku::opponent(toMove));
+      board.undo();
+    }
+  }
+
+  // The move to play along this tree: the one kept child where a side chose, otherwise the
+  // reply that resists longest.
+  Point bestChild(const Tree::Node& node) const {
+    if (node.children.empty()) return gomoku::kNoPoint;
+    const auto* pick = &node.children.front();
+    for (const auto& e : node.children)
+      if (proof_.tree.nodes[static_cast<std::size_t>(e.node)].depth >
+          proof_.tree.nodes[static_cast<std::size_t>(pick->node)].depth)
+        pick = &e;
+    return pick->move;
+  }
+
+  const gomoku::Position& root_;
+  const gomoku::ProofRecord& proof_;
+  KeyedRecords& out_;
+  std::vector<std::uint32_t> sizes_;
+  std::vector<bool> done_;
+  std::unordered_set<std::string> seenKeys_;
+};
+
+// Rebuilds the tree of one claim from the records, depth first, sharing transposed positions.
+class TreeReader {
+ public:
+  TreeReader(const Book& book, gomoku::Rule rule, Color attacker, bool attackerWins)
+      : book_(book), rule_(rule), attacker_(attacker), wins_(attackerWins) {}
+
+  bool build(Board& board, Color toMove, Tree& tree, StoredCheck& out) {
+    tree_ = &tree;
+    out_ = &out;
+    tree.attackerWins = wins_;
+    return node(board, toMove) == 0;
+  }
+
+ private:
+  // The node index of this position (built on first sight), or -1 on failure.
+  int node(Board& board, Color toMove) {
+    if (auto it = seen_.find(board.hash() ^ (toMove == Color::White ? 1 : 0)); it != seen_.end()) return it->second;
+    const PositionKey key = canonicalKey(board, rule_, toMove);
+    std::optional<BookRecord> record;
+    try {
+      record = book_.get(key.bytes);
+    } catch (const BookError& e) {
+      return fail(board, toMove, e.what());
+    }
+    if (!record) return fail(board, toMove, "the proof continues here but the book has no record");
+    const ProofStep& step = record->steps[gomoku::index(attacker_)];
+    if (!step.present || step.attackerWins != wins_)
+      return fail(board, toMove, "the proof continues here but the record has no matching step");
+    out_->keys.push_back(key.bytes);
+    const int n = board.size();
+    const int index = static_cast<int>(tree_->nodes.size());
+    tree_->nodes.emplace_back();
+    seen_[board.hash() ^ (toMove == Color::White ? 1 : 0)] = index;
+    tree_->nodes[static_cast<std::size_t>(index)].argument.kind = step.argumentKind;
+    for (Cell c : step.argumentMoves)
+      tree_->nodes[static_cast<std::size_t>(index)].argument.moves.push_back(fromBook(c, key.symmetry, n));
+    for (Cell c : step.moves) {
+      const Point move = fromBook(c, key.symmetry, n);
+      if (move < 0 || move >= board.cellCount() || !board.isEmpty(move))
+        return fail(board, toMove, "a stored move is off the board or on a stone");
+      board.place(move, toMove);
+      const int child = node(board, gomoku::opponent(toMove));
+      board.undo();
+      if (child < 0) return -1;
+      auto& self = tree_->nodes[static_cast<std::size_t>(index)];
+      self.children.push_back({move, child});
+      self.depth = std::max(self.depth, tree_->nodes[static_cast<std::size_t>(child)].depth + 1);
+    }
+    return index;
+  }
+
+  int fail(const Board& board, Color toMove, const std::string& why) {
+    out_->error = "at " + gomoku::formatStones(board) + " (" + std::string(gomoku::colorName(toMove)) +
+                  " to move): " + why;
+    return -1;
+  }
+
+  const Book& book_;
+  gomoku::Rule rule_;
+  Color attacker_;
+  bool wins_;
+  Tree* tree_ = nullptr;
+  StoredCheck* out_ = nullptr;
+  std::unordered_map<std::uint64_t, int> seen_;
+};
+
+}  // namespace
+
+int keyToMove(std::string_view key) { return key.size() > 2 ? static_cast<unsigned char>(key[2]) & 1 : 0; }
+
+KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveResult& result) {
+  KeyedRecords out;
+  for (const auto& proof : result.proofs) TreeWriter(root, proof, out).run();
+  if (result.proofs.empty() && result.rootNumbers) {
+    BookRecord record;
+    record.pn = result.rootNumbers->pn;
+    record.dn = result.rootNumbers->dn;
+    record.toolVersion = std::string(toolVersion());
+    out.emplace_back(canonicalKey(root.board, root.rule, root.toMove).bytes, std::move(record));
+  }
+  return out;
+}
+
+std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged) {
+  std::vector<std::string> conflicts;
+  std::unordered_map<std::string, std::size_t> at;  // key -> index in merged
+  merged.clear();
+  for (const auto& [key, record] : incoming) {
+    auto it = at.find(key);
+    if (it == at.end()) {
+      BookRecord base;
+      try {
+        if (auto stored = book.get(key)) base = std::move(*stored);
+      } catch (const BookError&) {
+        // An unreadable record is replaced by the new proof's record: a repair, not a loss.
+      }
+      it = at.emplace(key, merged.size()).first;
+      merged.emplace_back(key, std::move(base));
+    }
+    BookRecord& into = merged[it->second].second;
+    if (auto why = mergeRecord(into, record, keyToMove(key))) {
+      const DecodedKey decoded = decodeKey(key);
+      conflicts.push_back("contradiction at " + gomoku::formatStones(decoded.board) + " (" +
+                          std::string(gomoku::colorName(decoded.toMove)) + " to move, " +
+                          std::string(gomoku::ruleName(decoded.rule)) + " " + std::to_string(decoded.board.size()) +
+                          "x" + std::to_string(decoded.board.size()) + "): " + *why);
+    }
+  }
+  return conflicts;
+}
+
+std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result) {
+  KeyedRecords merged;
+  const auto conflicts = mergeWithBook(book, recordsFromSolve(root, result), merged);
+  if (!conflicts.empty())
+    throw BookError("book " + book.dir() + ": nothing stored; " + conflicts.front() +
+                    (conflicts.size() > 1 ? " (and " + std::to_string(conflicts.size() - 1) + " more)" : ""));
+  book.write(merged);
+  return merged.size();
+}
+
+StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  StoredCheck out;
+  const PositionKey key = canonicalKey(board, rule, toMove);
+  std::optional<BookRecord> record;
+  try {
+    record = book.get(key.bytes);
+  } catch (const BookError& e) {
+    out.error = e.what();
+    return out;
+  }
+  if (!record || !record->steps[gomoku::index(attacker)].present) {
+    out.error = "no stored proof about " + std::string(gomoku::colorName(attacker)) + "'s win here";
+    return out;
+  }
+  const bool wins = record->steps[gomoku::index(attacker)].attackerWins;
+  Tree tree;
+  Board scratch = board;
+  if (!TreeReader(book, rule, attacker, wins).build(scratch, toMove, tree, out)) return out;
+  const gomoku::ProofCheck check = gomoku::checkProof(board, toMove, rule, attacker, tree);
+  out.ok = check.ok;
+  if (!check.ok) out.error = "the verifier rejected the stored proof: " + check.error;
+  return out;
+}
+
+void markVerified(Book& book, const std::vector<std::string>& keys, Color attacker, bool verified) {
+  KeyedRecords changed;
+  std::unordered_set<std::string> seen;
+  for (const auto& key : keys) {
+    if (!seen.insert(key).second) continue;
+    std::optional<BookRecord> record = book.get(key);
+    if (!record) continue;
+    ProofStep& step = record->steps[gomoku::index(attacker)];
+    if (!step.present || step.verified == verified) continue;
+    step.verified = verified;
+    changed.emplace_back(key, std::move(*record));
+  }
+  book.write(changed);
+}
+
+}  // namespace tengen::book

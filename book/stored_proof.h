@@ -1,0 +1,45 @@
+// Proof trees in the book: a verified solve becomes one record per position on its trees, and
+// any stored result can be rebuilt into a tree from the records and re-checked by the
+// independent verifier (solver/gomoku/proof_check.h).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "book/book.h"
+#include "book/position_key.h"
+#include "solver/gomoku/solve.h"
+
+namespace tengen::book {
+
+using KeyedRecords = std::vector<std::pair<std::string, BookRecord>>;
+
+// Records for every position on the result's proof trees (marked verified: solve() reports a
+// proof only after the verifier accepted it), plus the root's search numbers when unknown.
+KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveResult& result);
+
+// Merges `incoming` with what the book holds. Returns the contradictions (one line each, with
+// the position); when there are none, `merged` holds the records to write.
+std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged);
+
+// Stores a solve's proofs in one atomic batch. Throws BookError on a contradiction with the
+// book, writing nothing. Returns the number of records written.
+std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result);
+
+// The side-to-move of a stored key (0 black, 1 white).
+int keyToMove(std::string_view key);
+
+// One stored claim (attacker's step at a position) rebuilt and re-checked.
+struct StoredCheck {
+  bool ok = false;
+  std::string error;               // why the claim fails: a missing or unreadable record, or the verifier's reason
+  std::vector<std::string> keys;   // every position the rebuilt tree visits
+};
+StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
+                             gomoku::Color attacker);
+
+// Marks the step of `attacker` at each key verified (or not), in one batch.
+void markVerified(Book& book, const std::vector<std::string>& keys, gomoku::Color attacker, bool verified);
+
+}  // namespace tengen::book
