@@ -61,6 +61,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
     answer.pn = record->pn;
     answer.dn = record->dn;
+    for (int c = 0; c < 2; ++c) answer.cannotWin[c] = record->steps[c].present && !record->steps[c].attackerWins;
   }
 
   // The line: best moves through the book while the book knows the value.

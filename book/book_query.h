@@ -27,6 +27,8 @@ struct QueryAnswer {
   std::uint32_t proofSize = 0;
   int proofDepth = 0;
   std::uint32_t pn = 0, dn = 0;  // unknown entries: numbers of the last search
+  // Unknown entries: what is proved short of a value (cannotWin[c]: colour c cannot force a win).
+  bool cannotWin[2] = {false, false};
 };
 
 // Throws BookError when the position's own record cannot be read; an unreadable reply record

@@ -12,7 +12,7 @@
 namespace tengen::book {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 json cellName(Cell c, int size) { return c == kNoCell ? json(nullptr) : json(gomoku::formatPoint(c, size)); }
 
@@ -59,7 +59,7 @@ std::string entryToJson(std::string_view key, const BookRecord& r) {
   if (const ProofStep* step = r.decisiveStep(gomoku::index(k.toMove))) {
     j["proof_size"] = step->size;
     j["proof_depth"] = step->depth;
-  } else {
+  } else if (!r.steps[0].present && !r.steps[1].present) {
     j["pn"] = r.pn;
     j["dn"] = r.dn;
   }

@@ -7,5 +7,8 @@ namespace tengen::cli {
 int runFouls(int argc, char** argv);
 int runSolve(int argc, char** argv);
 int runBench(int argc, char** argv);
+int runQuery(int argc, char** argv);
+int runBook(int argc, char** argv);
+int runVerify(int argc, char** argv);
 
 }  // namespace tengen::cli

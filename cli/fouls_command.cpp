@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/board_text.h"
 #include "cli/commands.h"
+#include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/rules.h"
@@ -82,16 +83,12 @@ int runFouls(int argc, char** argv) {
     return 0;
   }
   // Batch: one position a line; blank lines and # comments are skipped.
-  bool allGood = true;
-  std::string line;
   bool first = true;
-  while (std::getline(std::cin, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
+  const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
     if (!json && !first) std::cout << '\n';
     first = false;
-    allGood &= answer(line, options, json, true);
-  }
+    return answer(line, options, json, true);
+  });
   return allGood ? 0 : 1;
 }
 

@@ -17,8 +17,16 @@ commands:
   fouls [POSITION]   black's forbidden points (renju); reads positions from stdin without POSITION
   solve POSITION     prove the position's value (or a VCF/VCT) and print the proof's line
                        --mode full|vct|vcf  --nodes N  --time SECONDS  --hash MB  --limit MOVES
+                       --book DIR  store the proof (every position on it) in a book
+  query [POSITION]   what the book holds: value, best move, line, every reply's value
+                       --book DIR (default ./tengen-book); reads positions from stdin without POSITION
+  book stats         entries by result, rule, size and depth; bytes on disk
+  book export        every entry as JSON Lines (--format jsonl) on standard output
+  book import SOURCE merge another book directory or an exported .jsonl file (- for stdin)
+  verify [POSITION]  re-check stored proofs with the independent verifier and mark them verified
   bench fouls        forbidden-point scan speed over the shared test positions
   bench solve        prover speed (nodes/s) on a fixed set of positions
+  bench book         book point queries/s and bytes per entry (--entries N, default 1000000)
 
 positions:
   a move list, black first:   "h8 h9 i9"   (spaces or commas; checked as a legal game)
@@ -34,7 +42,7 @@ options shared by position commands:
 game values assume no passes (like the published renju proofs); a draw means neither side can
 force a win. A result is reported proven only after the independent verifier accepts its proof.
 
-exit status: 0 success, 1 some batch input failed, 2 bad command line or position
+exit status: 0 success, 1 some batch input failed or a book problem, 2 bad command line or position
 )";
 
 struct Command {
@@ -45,6 +53,9 @@ constexpr Command kCommands[] = {
     {"fouls", tengen::cli::runFouls},
     {"solve", tengen::cli::runSolve},
     {"bench", tengen::cli::runBench},
+    {"query", tengen::cli::runQuery},
+    {"book", tengen::cli::runBook},
+    {"verify", tengen::cli::runVerify},
 };
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "book/book.h"
+#include "book/stored_proof.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/json.h"
@@ -34,7 +36,7 @@ std::size_t defaultHashMegabytes() {
 
 int runSolve(int argc, char** argv) {
   auto specs = positionOptionSpecs();
-  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit"}) specs.push_back({name, true});
+  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit", "book"}) specs.push_back({name, true});
   specs.push_back({"json", false});
   const Args args(argc, argv, 2, specs);
   if (args.positional().size() != 1) throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\"");
@@ -51,6 +53,9 @@ int runSolve(int argc, char** argv) {
   const std::string text = args.positional()[0];
   const Position pos = parsePosition(text, popts);
   const int n = pos.board.size();
+  // Opened before the search so a locked or unreadable book fails at once, not after it.
+  std::optional<book::Book> store;
+  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::ReadWrite);
 
   const bool terminal = !json && isatty(STDERR_FILENO);
   if (terminal)
@@ -61,6 +66,9 @@ int runSolve(int argc, char** argv) {
     };
   const SolveResult r = solve(pos, options);
   if (terminal && r.seconds >= 1.0) std::fprintf(stderr, "\r%80s\r", "");
+
+  std::size_t stored = 0;
+  if (store) stored = book::storeSolve(*store, pos, r);
 
   const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
   if (json) {
@@ -84,6 +92,7 @@ int runSolve(int argc, char** argv) {
         .num("seconds", r.seconds)
         .boolean("verified", r.verified);
     if (!r.verifyError.empty()) o.str("error", r.verifyError);
+    if (store) o.str("book", store->dir()).num("stored", static_cast<long long>(stored));
     std::cout << o.done() << '\n';
   } else {
     std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
@@ -100,6 +109,7 @@ int runSolve(int argc, char** argv) {
     if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
     std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)
               << " nodes/s, " << r.seconds << " s\n";
+    if (store) std::cout << "book: " << stored << " positions stored in " << store->dir() << '\n';
   }
   return 0;
 }

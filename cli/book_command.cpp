@@ -1,0 +1,149 @@
+// `tengen book stats|export|import`: the book as a whole — its figures, its entries as JSON
+// Lines, and merging another book or an exported file into it.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <type_traits>
+
+#include "book/book.h"
+#include "book/book_stats.h"
+#include "book/book_transfer.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+
+namespace tengen::cli {
+namespace {
+
+using book::Book;
+
+std::string bookDir(const Args& args) { return args.value("book").value_or(book::kDefaultBookDir); }
+
+int stats(const Args& args) {
+  const Book book(bookDir(args), Book::Access::ReadOnly);
+  const book::BookStats s = book::collectStats(book);
+  if (args.flag("json")) {
+    auto counts = [](const auto& m) {
+      JsonObject o;
+      for (const auto& [k, v] : m) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(k)>, int>)
+          o.num(std::to_string(k), static_cast<long long>(v));
+        else
+          o.num(k, static_cast<long long>(v));
+      }
+      return o.done();
+    };
+    std::cout << JsonObject()
+                     .str("book", book.dir())
+                     .num("format_version", static_cast<long long>(book.metadata().formatVersion))
+                     .str("created", book.metadata().created)
+                     .str("created_by", book.metadata().createdBy)
+                     .num("entries", static_cast<long long>(s.entries))
+                     .num("verified", static_cast<long long>(s.verified))
+                     .num("unreadable", static_cast<long long>(s.unreadable))
+                     .raw("by_result", counts(s.byResult))
+                     .raw("by_rule", counts(s.byRule))
+                     .raw("by_depth", counts(s.byDepth))
+                     .num("disk_bytes", static_cast<long long>(s.diskBytes))
+                     .done()
+              << '\n';
+    return s.unreadable ? 1 : 0;
+  }
+  std::cout << "book: " << book.dir() << " (format " << book.metadata().formatVersion << ", created "
+            << book.metadata().created << " by " << book.metadata().createdBy << ")\n"
+            << "entries: " << s.entries << " (" << s.verified << " verified, " << s.unreadable << " unreadable)\n"
+            << "by result:";
+  for (const auto& [k, v] : s.byResult) std::cout << ' ' << k << ' ' << v << ';';
+  std::cout << "\nby rule:";
+  for (const auto& [k, v] : s.byRule) std::cout << ' ' << k << ' ' << v << ';';
+  std::cout << "\nby depth (stones):";
+  for (const auto& [k, v] : s.byDepth) std::cout << ' ' << k << ": " << v << ';';
+  std::cout << "\ndisk: " << s.diskBytes << " bytes";
+  if (s.entries) std::cout << " (" << s.diskBytes / s.entries << " per entry)";
+  std::cout << '\n';
+  return s.unreadable ? 1 : 0;
+}
+
+int exportEntries(const Args& args) {
+  if (const auto format = args.value("format"); format && *format != "jsonl")
+    throw UsageError("unknown export format '" + *format + "' (jsonl)");
+  const Book book(bookDir(args), Book::Access::ReadOnly);
+  std::size_t bad = 0;
+  book.forEach([&](std::string_view key, const book::BookRecord* record, const std::string& error) {
+    if (record) {
+      try {
+        std::cout << book::entryToJson(key, *record) << '\n';
+        return true;
+      } catch (const book::BookError&) {
+      }
+    }
+    ++bad;
+    std::cerr << "tengen book export: book " << book.dir() << ": skipped an unreadable entry"
+              << (error.empty() ? "" : ": " + error) << '\n';
+    return true;
+  });
+  return bad ? 1 : 0;
+}
+
+int importEntries(const Args& args) {
+  if (args.positional().size() != 2) throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, or - for stdin)");
+  const std::string source = args.positional()[1];
+  book::KeyedRecords entries;
+  std::size_t bad = 0;
+  auto readJsonl = [&](std::istream& in) {
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      try {
+        entries.push_back(book::entryFromJson(line));
+      } catch (const book::BookError& e) {
+        ++bad;
+        std::cerr << "tengen book import: " << source << " line " << number << ": " << e.what() << '\n';
+      }
+    }
+  };
+  if (source == "-") {
+    readJsonl(std::cin);
+  } else if (std::filesystem::is_directory(source)) {
+    const Book from(source, Book::Access::ReadOnly);
+    from.forEach([&](std::string_view key, const book::BookRecord* record, const std::string& error) {
+      if (record) {
+        entries.emplace_back(std::string(key), *record);
+      } else {
+        ++bad;
+        std::cerr << "tengen book import: book " << source << ": skipped an unreadable entry: " << error << '\n';
+      }
+      return true;
+    });
+  } else {
+    std::ifstream in(source);
+    if (!in) throw book::BookError(source + ": cannot open (give a book directory, a .jsonl file, or -)");
+    readJsonl(in);
+  }
+  Book into(bookDir(args), Book::Access::ReadWrite);
+  const book::ImportReport report = book::importEntries(into, entries);
+  for (const auto& c : report.contradictions) std::cerr << "tengen book import: " << c << '\n';
+  if (!report.contradictions.empty()) {
+    std::cerr << "tengen book import: nothing imported: " << report.contradictions.size()
+              << " contradiction(s) between " << source << " and book " << into.dir() << '\n';
+    return 1;
+  }
+  std::cout << "imported " << report.read << " entries from " << source << " into " << into.dir() << " ("
+            << report.written << " records written, " << bad
+            << " unreadable skipped); run 'tengen verify' to re-check them\n";
+  return bad ? 1 : 0;
+}
+
+}  // namespace
+
+int runBook(int argc, char** argv) {
+  const Args args(argc, argv, 2, {{"book", true}, {"format", true}, {"json", false}});
+  const std::string what = args.positional().empty() ? "" : args.positional()[0];
+  if (what == "stats" && args.positional().size() == 1) return stats(args);
+  if (what == "export" && args.positional().size() == 1) return exportEntries(args);
+  if (what == "import") return importEntries(args);
+  throw UsageError("usage: tengen book stats|export [--format jsonl]|import SOURCE [--book DIR] [--json]");
+}
+
+}  // namespace tengen::cli

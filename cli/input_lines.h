@@ -1,0 +1,14 @@
+// Batch input for commands that take one position per line of standard input.
+#pragma once
+
+#include <functional>
+#include <istream>
+#include <string>
+
+namespace tengen::cli {
+
+// Calls `answer` for each line of `in` that is not blank or a # comment (a trailing CR is
+// dropped). Returns true when every call returned true.
+bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer);
+
+}  // namespace tengen::cli
