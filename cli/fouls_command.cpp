@@ -60,10 +60,7 @@ bool answer(const std::string& text, const PositionOptions& options, bool json, 
     return true;
   } catch (const PositionError& e) {
     if (!batch) throw;
-    if (json)
-      std::cout << JsonObject().str("position", text).str("error", e.what()).done() << '\n';
-    else
-      std::cout << "position: " << text << "\nerror: " << e.what() << '\n';
+    printLineError(text, e.what(), json);
     return false;
   }
 }

@@ -1,6 +1,10 @@
 // Line reading shared by the batch modes of fouls and query.
 #include "cli/input_lines.h"
 
+#include <iostream>
+
+#include "cli/json.h"
+
 namespace tengen::cli {
 
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer) {
@@ -12,6 +16,13 @@ bool forEachInputLine(std::istream& in, const std::function<bool(const std::stri
     allGood &= answer(line);
   }
   return allGood;
+}
+
+void printLineError(const std::string& text, const std::string& error, bool json) {
+  if (json)
+    std::cout << JsonObject().str("position", text).str("error", error).done() << '\n';
+  else
+    std::cout << "position: " << text << "\nerror: " << error << '\n';
 }
 
 }  // namespace tengen::cli

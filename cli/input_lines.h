@@ -11,4 +11,7 @@ namespace tengen::cli {
 // dropped). Returns true when every call returned true.
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer);
 
+// The answer a batch gives for a line it cannot use: the line and why, as text or one JSON object.
+void printLineError(const std::string& text, const std::string& error, bool json);
+
 }  // namespace tengen::cli

@@ -102,10 +102,7 @@ bool answer(const book::Book& book, const std::string& text, const PositionOptio
     pos = parsePosition(text, options);
   } catch (const PositionError& e) {
     if (!batch) throw;
-    if (json)
-      std::cout << JsonObject().str("position", text).str("error", e.what()).done() << '\n';
-    else
-      std::cout << "position: " << text << "\nerror: " << e.what() << '\n';
+    printLineError(text, e.what(), json);
     return false;
   }
   const QueryAnswer a = book::queryBook(book, pos);

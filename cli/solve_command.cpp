@@ -8,6 +8,7 @@
 #include "book/stored_proof.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/solve.h"
@@ -32,31 +33,19 @@ std::size_t defaultHashMegabytes() {
   return std::clamp<std::size_t>(total / 16, 64, 2048);
 }
 
-}  // namespace
-
-int runSolve(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit", "book"}) specs.push_back({name, true});
-  specs.push_back({"json", false});
-  const Args args(argc, argv, 2, specs);
-  if (args.positional().size() != 1) throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\"");
-  const PositionOptions popts = positionOptions(args);
-  SolveOptions options;
-  if (const auto mode = args.value("mode"); mode && !parseProofMode(*mode, options.mode))
-    throw UsageError("unknown mode '" + *mode + "' (full, vct or vcf)");
-  options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", 0, 0, 1LL << 50));
-  options.maxSeconds = args.real("time", 0, 0, 1e9);
-  options.hashMegabytes = static_cast<std::size_t>(args.integer("hash", static_cast<long long>(defaultHashMegabytes()), 1, 1 << 20));
-  options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
-  options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
-  const bool json = args.flag("json");
-  const std::string text = args.positional()[0];
-  const Position pos = parsePosition(text, popts);
+// Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
+// an error answer and the batch goes on; returns false then.
+bool solveOne(const std::string& text, const PositionOptions& popts, SolveOptions options, bool json,
+              book::Book* store, bool batch) {
+  Position pos;
+  try {
+    pos = parsePosition(text, popts);
+  } catch (const PositionError& e) {
+    if (!batch) throw;
+    printLineError(text, e.what(), json);
+    return false;
+  }
   const int n = pos.board.size();
-  // Opened before the search so a locked or unreadable book fails at once, not after it.
-  std::optional<book::Book> store;
-  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::ReadWrite);
-
   const bool terminal = !json && isatty(STDERR_FILENO);
   if (terminal)
     options.progress = [](const SolveProgress& p) {
@@ -111,7 +100,44 @@ int runSolve(int argc, char** argv) {
               << " nodes/s, " << r.seconds << " s\n";
     if (store) std::cout << "book: " << stored << " positions stored in " << store->dir() << '\n';
   }
-  return 0;
+  std::cout.flush();
+  return true;
+}
+
+}  // namespace
+
+int runSolve(int argc, char** argv) {
+  auto specs = positionOptionSpecs();
+  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit", "book"}) specs.push_back({name, true});
+  specs.push_back({"json", false});
+  const Args args(argc, argv, 2, specs);
+  if (args.positional().size() > 1)
+    throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\", or none to read standard input");
+  const PositionOptions popts = positionOptions(args);
+  SolveOptions options;
+  if (const auto mode = args.value("mode"); mode && !parseProofMode(*mode, options.mode))
+    throw UsageError("unknown mode '" + *mode + "' (full, vct or vcf)");
+  options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", 0, 0, 1LL << 50));
+  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.hashMegabytes = static_cast<std::size_t>(args.integer("hash", static_cast<long long>(defaultHashMegabytes()), 1, 1 << 20));
+  options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
+  options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
+  const bool json = args.flag("json");
+  // Opened before any search so a locked or unreadable book fails at once, not after it.
+  std::optional<book::Book> store;
+  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::ReadWrite);
+  book::Book* book = store ? &*store : nullptr;
+  if (!args.positional().empty()) {
+    solveOne(args.positional()[0], popts, options, json, book, false);
+    return 0;
+  }
+  bool first = true;
+  const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
+    if (!json && !first) std::cout << '\n';
+    first = false;
+    return solveOne(line, popts, options, json, book, true);
+  });
+  return allGood ? 0 : 1;
 }
 
 }  // namespace tengen::cli
