@@ -78,23 +78,34 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     at = lookup(book, board, pos.rule, toMove, key, false);
   }
   // A stored proof ends where the winner's five can no longer be stopped: the loser blocks one
-  // five point (where it may) and the winner completes another.
+  // five point (where it may) and the winner completes another. Among equal choices the line
+  // takes the first in the book's frame, so it reads the same in every orientation.
   if (answer.result == Value::BlackWins || answer.result == Value::WhiteWins) {
     const Color winner = answer.result == Value::BlackWins ? Color::Black : Color::White;
-    gomoku::MoveList fives;
-    gomoku::findFivePoints(board, winner, pos.rule, fives);
-    if (toMove != winner && !fives.empty() && !gomoku::findFinishedGame(board, pos.rule)) {
-      for (Point f : fives)
-        if (gomoku::isLegal(board, f, toMove, pos.rule)) {
-          answer.line.push_back(f);
-          board.place(f, toMove);
-          toMove = winner;
-          break;
-        }
+    auto firstFivePoint = [&](bool legalFor) {
+      gomoku::MoveList fives;
       gomoku::findFivePoints(board, winner, pos.rule, fives);
+      const PositionKey here = canonicalKey(board, pos.rule, toMove);
+      Point pick = gomoku::kNoPoint;
+      Cell pickCell = 0;
+      for (Point f : fives) {
+        if (legalFor && !gomoku::isLegal(board, f, toMove, pos.rule)) continue;
+        const Cell c = static_cast<Cell>(gomoku::applySymmetry(here.symmetry, f, n));
+        if (pick == gomoku::kNoPoint || c < pickCell) pick = f, pickCell = c;
+      }
+      return pick;
+    };
+    if (!gomoku::findFinishedGame(board, pos.rule)) {
+      if (toMove != winner) {
+        if (const Point block = firstFivePoint(true); block != gomoku::kNoPoint && !answer.line.empty()) {
+          answer.line.push_back(block);
+          board.place(block, toMove);
+          toMove = winner;
+        }
+      }
+      if (toMove == winner)
+        if (const Point five = firstFivePoint(false); five != gomoku::kNoPoint) answer.line.push_back(five);
     }
-    if (toMove == winner && !fives.empty() && !gomoku::findFinishedGame(board, pos.rule))
-      answer.line.push_back(fives[0]);
   }
 
   // Every legal reply with its stored value.

@@ -1,0 +1,428 @@
+// The book: canonical keys, record encoding, storing and re-verifying proofs, queries in all 8
+// orientations, merges, JSON Lines round trips, and every fault the book must name.
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "book/book.h"
+#include "book/book_query.h"
+#include "book/book_stats.h"
+#include "book/book_transfer.h"
+#include "book/position_key.h"
+#include "book/stored_proof.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/solve.h"
+#include "solver/gomoku/symmetry.h"
+#include "tests/test_boards.h"
+
+namespace tengen::book {
+namespace {
+
+namespace fs = std::filesystem;
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+using gomoku::Position;
+using gomoku::Rule;
+
+// A renju position from a real game that black wins in 27 plies (the demo's).
+constexpr const char* kRenjuWin = "g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8";
+
+class TempDir {
+ public:
+  TempDir() {
+    char tmpl[] = "/tmp/tengen-book-test-XXXXXX";
+    path_ = mkdtemp(tmpl);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string sub(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+Position positionOf(const std::string& text, Rule rule = Rule::Renju, int size = 15) {
+  gomoku::PositionOptions o;
+  o.rule = rule;
+  o.size = size;
+  return gomoku::parsePosition(text, o);
+}
+
+gomoku::SolveResult solved(const Position& pos) {
+  gomoku::SolveOptions options;
+  options.hashMegabytes = 64;
+  return gomoku::solve(pos, options);
+}
+
+// Every entry of a book as its JSON line, in key order.
+std::vector<std::string> exportLines(const Book& book) {
+  std::vector<std::string> out;
+  book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
+    EXPECT_NE(record, nullptr);
+    if (record) out.push_back(entryToJson(key, *record));
+    return true;
+  });
+  return out;
+}
+
+// Overwrites one stored value behind the book's back, as disk damage or a newer tool would.
+void putBehindTheBooksBack(const std::string& dir, const std::string& family, const std::string& key,
+                           const std::string& bytes) {
+  rocksdb::DBOptions options;
+  std::vector<std::string> families;
+  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(options, dir, &families).ok());
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const auto& f : families) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
+  for (std::size_t i = 0; i < families.size(); ++i)
+    if (families[i] == family) {
+      EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), handles[i], key, bytes).ok());
+    }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+}
+
+TEST(PositionKey, AllEightImagesShareOneKeyAndDecodeToIt) {
+  const Board board = gomoku::testing::boardOf("h8,i9,j7/h9,g7,k10");
+  const PositionKey key = canonicalKey(board, Rule::Renju, Color::White);
+  std::set<std::string> keys;
+  for (int s = 0; s < gomoku::kSymmetries; ++s) {
+    const PositionKey k = canonicalKey(gomoku::applySymmetry(s, board), Rule::Renju, Color::White);
+    keys.insert(k.bytes);
+    // The key's symmetry carries that image onto the decoded canonical board.
+    const DecodedKey decoded = decodeKey(k.bytes);
+    const Board mapped = gomoku::applySymmetry(k.symmetry, gomoku::applySymmetry(s, board));
+    EXPECT_EQ(gomoku::formatStones(mapped), gomoku::formatStones(decoded.board));
+  }
+  EXPECT_EQ(keys.size(), 1u);
+  const DecodedKey decoded = decodeKey(key.bytes);
+  EXPECT_EQ(decoded.rule, Rule::Renju);
+  EXPECT_EQ(decoded.toMove, Color::White);
+  EXPECT_EQ(decoded.board.stoneCount(), 6);
+}
+
+TEST(PositionKey, SideToMoveRuleSizeAndStonesAllMatter) {
+  const Board a = gomoku::testing::boardOf("h8/h9");
+  const Board b = gomoku::testing::boardOf("h9/h8");
+  const std::string k = canonicalKey(a, Rule::Renju, Color::Black).bytes;
+  EXPECT_NE(k, canonicalKey(a, Rule::Renju, Color::White).bytes);
+  EXPECT_NE(k, canonicalKey(a, Rule::Freestyle, Color::Black).bytes);
+  EXPECT_NE(k, canonicalKey(b, Rule::Renju, Color::Black).bytes);
+  EXPECT_NE(k, canonicalKey(gomoku::testing::boardOf("h8/h9", 17), Rule::Renju, Color::Black).bytes);
+  EXPECT_THROW(decodeKey("xx"), BookError);
+  std::string bad = k;
+  bad[1] = 3;  // board size 3
+  EXPECT_THROW(decodeKey(bad), BookError);
+}
+
+TEST(BookRecordEncoding, RoundTripsAndRejectsDamage) {
+  BookRecord r;
+  r.steps[1].present = true;
+  r.steps[1].attackerWins = true;
+  r.steps[1].moves = {112, 7};
+  r.steps[1].argumentKind = 1;
+  r.steps[1].argumentMoves = {3, 4, 5};
+  r.steps[1].best = 7;
+  r.steps[1].size = 99;
+  r.steps[1].depth = 13;
+  r.steps[1].verified = true;
+  r.toolVersion = "tengen test";
+  settle(r, 1);
+  ASSERT_EQ(r.result, Value::WhiteWins);
+  ASSERT_EQ(r.bestMove, 7);
+  const std::string bytes = encodeRecord(r);
+  const BookRecord back = decodeRecord(bytes);
+  EXPECT_EQ(back.result, Value::WhiteWins);
+  EXPECT_EQ(back.steps[1].moves, r.steps[1].moves);
+  EXPECT_EQ(back.steps[1].argumentMoves, r.steps[1].argumentMoves);
+  EXPECT_EQ(back.steps[1].size, 99u);
+  EXPECT_EQ(back.toolVersion, "tengen test");
+  EXPECT_FALSE(back.steps[0].present);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::string damaged = bytes;
+    damaged[i] ^= 0x20;
+    EXPECT_THROW(decodeRecord(damaged), BookError) << "byte " << i;
+  }
+  EXPECT_THROW(decodeRecord(bytes.substr(0, bytes.size() / 2)), BookError);
+  EXPECT_THROW(decodeRecord(""), BookError);
+}
+
+TEST(BookRecordMerge, ContradictionsAreReportedNotOverwritten) {
+  BookRecord wins, cannot;
+  wins.steps[0] = {true, true, {5}, 0, {}, 5, 3, 2, true};
+  cannot.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0, true};
+  settle(wins, 0);
+  settle(cannot, 0);
+  BookRecord into = wins;
+  EXPECT_TRUE(mergeRecord(into, cannot, 0).has_value());
+  EXPECT_EQ(into.result, Value::BlackWins);  // unchanged
+  BookRecord whiteCannot;
+  whiteCannot.steps[1] = {true, false, {9}, 0, {}, 9, 1, 0, true};
+  BookRecord drawn = cannot;
+  EXPECT_FALSE(mergeRecord(drawn, whiteCannot, 0).has_value());
+  EXPECT_EQ(drawn.result, Value::Draw);
+  EXPECT_EQ(drawn.bestMove, 9);  // black's move that stops white's win
+}
+
+TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
+  TempDir tmp;
+  const Position pos = positionOf(kRenjuWin);
+  const auto result = solved(pos);
+  ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
+  Book book(tmp.sub("b"), Book::Access::ReadWrite);
+  const std::size_t stored = storeSolve(book, pos, result);
+  EXPECT_GE(stored, 20u);
+  const BookStats stats = collectStats(book);
+  EXPECT_EQ(stats.entries, stored);
+  EXPECT_EQ(stats.verified, stored);
+  EXPECT_EQ(stats.byResult.at("black-wins"), stored);
+  // Every stored position is a black win whose proof rebuilds from the records and verifies.
+  std::size_t checked = 0;
+  book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
+    const DecodedKey k = decodeKey(key);
+    EXPECT_EQ(record->result, Value::BlackWins);
+    const StoredCheck check = checkStoredClaim(book, k.board, k.rule, k.toMove, Color::Black);
+    EXPECT_TRUE(check.ok) << check.error;
+    ++checked;
+    return true;
+  });
+  EXPECT_EQ(checked, stored);
+}
+
+TEST(Book, QueryAgreesInAllEightOrientations) {
+  TempDir tmp;
+  const Position pos = positionOf(kRenjuWin);
+  Book writer(tmp.sub("b"), Book::Access::ReadWrite);
+  storeSolve(writer, pos, solved(pos));
+  const QueryAnswer base = queryBook(writer, pos);
+  ASSERT_EQ(base.result, Value::BlackWins);
+  ASSERT_NE(base.bestMove, gomoku::kNoPoint);
+  EXPECT_EQ(base.line.front(), base.bestMove);
+  for (int s = 0; s < gomoku::kSymmetries; ++s) {
+    Position image = pos;
+    image.board = gomoku::applySymmetry(s, pos.board);
+    const QueryAnswer a = queryBook(writer, image);
+    EXPECT_EQ(a.result, Value::BlackWins) << "symmetry " << s;
+    EXPECT_EQ(a.bestMove, gomoku::applySymmetry(s, base.bestMove, 15)) << "symmetry " << s;
+    ASSERT_EQ(a.line.size(), base.line.size());
+    for (std::size_t i = 0; i < a.line.size(); ++i) EXPECT_EQ(a.line[i], gomoku::applySymmetry(s, base.line[i], 15));
+    // Play the best move in this orientation: the child is still a black win, and its best
+    // reply leads on to a black win too.
+    Position child = image;
+    child.board.place(a.bestMove, Color::Black);
+    child.toMove = Color::White;
+    const QueryAnswer c = queryBook(writer, child);
+    EXPECT_EQ(c.result, Value::BlackWins) << "symmetry " << s;
+    bool found = false;
+    for (const auto& r : a.replies)
+      if (r.move == a.bestMove) found = r.result == Value::BlackWins;
+    EXPECT_TRUE(found) << "symmetry " << s;
+    // The stored proof also verifies from this orientation.
+    EXPECT_TRUE(checkStoredClaim(writer, image.board, Rule::Renju, Color::Black, Color::Black).ok);
+  }
+}
+
+TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
+  TempDir tmp;
+  const Position pos = positionOf("", Rule::Freestyle, 6);
+  const auto result = solved(pos);
+  ASSERT_EQ(result.value, gomoku::GameValue::Draw);
+  Book book(tmp.sub("b"), Book::Access::ReadWrite);
+  storeSolve(book, pos, result);
+  const QueryAnswer root = queryBook(book, pos);
+  EXPECT_EQ(root.result, Value::Draw);
+  EXPECT_TRUE(checkStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black).ok);
+  EXPECT_TRUE(checkStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::White).ok);
+  // Positions inside one disproof tree only know that one side cannot win: never a draw by
+  // default, never a win.
+  std::size_t partial = 0;
+  book.forEach([&](std::string_view, const BookRecord* r, const std::string&) {
+    EXPECT_NE(r->result, Value::BlackWins);
+    EXPECT_NE(r->result, Value::WhiteWins);
+    if (r->result == Value::Draw) {
+      EXPECT_TRUE(r->steps[0].present && r->steps[1].present);
+    }
+    if (r->result == Value::Unknown) ++partial;
+    return true;
+  });
+  EXPECT_GT(partial, 0u);
+}
+
+TEST(Book, ReaderBesideWriterSeesNewProofsAfterRefresh) {
+  TempDir tmp;
+  const std::string dir = tmp.sub("b");
+  Book writer(dir, Book::Access::ReadWrite);
+  const Position first = positionOf("c3", Rule::Freestyle, 6);
+  storeSolve(writer, first, solved(first));
+  Book reader(dir, Book::Access::ReadOnly);
+  EXPECT_EQ(queryBook(reader, first).result, Value::Draw);
+  const Position second = positionOf(kRenjuWin);
+  storeSolve(writer, second, solved(second));
+  reader.refresh();
+  EXPECT_EQ(queryBook(reader, second).result, Value::BlackWins);
+}
+
+TEST(Book, FaultsAreNamedOneLineEach) {
+  TempDir tmp;
+  const std::string dir = tmp.sub("b");
+  // Missing book for a reader.
+  try {
+    Book missing(dir, Book::Access::ReadOnly);
+    FAIL() << "opened a missing book";
+  } catch (const BookError& e) {
+    EXPECT_NE(std::string(e.what()).find(dir), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("no book"), std::string::npos);
+  }
+  {
+    Book writer(dir, Book::Access::ReadWrite);
+    // A second writer is refused while the first holds the book.
+    try {
+      Book second(dir, Book::Access::ReadWrite);
+      FAIL() << "a second writer opened the book";
+    } catch (const BookError& e) {
+      EXPECT_NE(std::string(e.what()).find("in use by another writer"), std::string::npos) << e.what();
+    }
+    const Position pos = positionOf(kRenjuWin);
+    storeSolve(writer, pos, solved(pos));
+  }
+  // One damaged record: it alone is unreadable; the rest of the book answers.
+  const Position pos = positionOf(kRenjuWin);
+  const std::string rootKey = canonicalKey(pos.board, Rule::Renju, Color::Black).bytes;
+  std::string childKey;
+  {
+    Book book(dir, Book::Access::ReadOnly);
+    const QueryAnswer a = queryBook(book, pos);
+    Board child = pos.board;
+    child.place(a.bestMove, Color::Black);
+    childKey = canonicalKey(child, Rule::Renju, Color::White).bytes;
+    std::string bytes = *book.getRaw(childKey);
+    bytes[bytes.size() - 1] ^= 0x55;
+    putBehindTheBooksBack(dir, "positions", childKey, bytes);
+  }
+  {
+    Book book(dir, Book::Access::ReadOnly);
+    EXPECT_THROW(book.get(childKey), BookError);
+    EXPECT_TRUE(book.get(rootKey).has_value());
+    EXPECT_EQ(queryBook(book, pos).result, Value::BlackWins);
+    const BookStats stats = collectStats(book);
+    EXPECT_EQ(stats.unreadable, 1u);
+    // The root's proof runs through the damaged record: re-checking it fails and says where.
+    const StoredCheck check = checkStoredClaim(book, pos.board, Rule::Renju, Color::Black, Color::Black);
+    EXPECT_FALSE(check.ok);
+    EXPECT_NE(check.error.find("checksum"), std::string::npos) << check.error;
+  }
+  // A book from a newer tengen.
+  putBehindTheBooksBack(dir, "metadata", "format_version", "99");
+  try {
+    Book newer(dir, Book::Access::ReadOnly);
+    FAIL() << "opened a book of format 99";
+  } catch (const BookError& e) {
+    EXPECT_NE(std::string(e.what()).find("format version 99"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Book, TamperedProofFailsTheVerifier) {
+  TempDir tmp;
+  const Position pos = positionOf(kRenjuWin);
+  Book book(tmp.sub("b"), Book::Access::ReadWrite);
+  storeSolve(book, pos, solved(pos));
+  // Replace black's winning move at the root by another legal move with a stored-looking step.
+  const PositionKey key = canonicalKey(pos.board, Rule::Renju, Color::Black);
+  BookRecord record = *book.get(key.bytes);
+  const Point wrong = *gomoku::parsePoint("a1", 15);
+  record.steps[0].moves = {static_cast<Cell>(gomoku::applySymmetry(key.symmetry, wrong, 15))};
+  Board after = pos.board;
+  after.place(wrong, Color::Black);
+  BookRecord fake;  // a forged "black wins" claim after a1 with no proof behind it
+  fake.steps[0] = {true, true, {}, 0, {}, kNoCell, 1, 0, true};
+  settle(fake, 1);
+  book.write({{key.bytes, record}, {canonicalKey(after, Rule::Renju, Color::White).bytes, fake}});
+  const StoredCheck check = checkStoredClaim(book, pos.board, Rule::Renju, Color::Black, Color::Black);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("verifier rejected"), std::string::npos) << check.error;
+}
+
+TEST(BookTransfer, MergeOfTwoBooksAndJsonRoundTrip) {
+  TempDir tmp;
+  const Position renju = positionOf(kRenjuWin);
+  const Position small = positionOf("c3", Rule::Freestyle, 6);
+  {
+    Book a(tmp.sub("a"), Book::Access::ReadWrite);
+    storeSolve(a, renju, solved(renju));
+    Book b(tmp.sub("b"), Book::Access::ReadWrite);
+    storeSolve(b, small, solved(small));
+  }
+  Book merged(tmp.sub("m"), Book::Access::ReadWrite);
+  std::size_t expected = 0;
+  for (const char* name : {"a", "b"}) {
+    const Book from(tmp.sub(name), Book::Access::ReadOnly);
+    KeyedRecords entries;
+    from.forEach([&](std::string_view key, const BookRecord* r, const std::string&) {
+      entries.emplace_back(std::string(key), *r);
+      return true;
+    });
+    expected += entries.size();
+    const ImportReport report = importEntries(merged, entries);
+    EXPECT_TRUE(report.contradictions.empty());
+  }
+  EXPECT_EQ(collectStats(merged).entries, expected);
+  EXPECT_EQ(queryBook(merged, renju).result, Value::BlackWins);
+  EXPECT_EQ(queryBook(merged, small).result, Value::Draw);
+  EXPECT_FALSE(queryBook(merged, renju).verified);  // imported: not re-checked yet
+  EXPECT_TRUE(checkStoredClaim(merged, renju.board, Rule::Renju, Color::Black, Color::Black).ok);
+
+  // Export, import into an empty book, re-verify: the same entries, line for line.
+  const Book source(tmp.sub("a"), Book::Access::ReadOnly);
+  const std::vector<std::string> lines = exportLines(source);
+  KeyedRecords parsed;
+  for (const auto& line : lines) parsed.push_back(entryFromJson(line));
+  Book copy(tmp.sub("c"), Book::Access::ReadWrite);
+  ASSERT_TRUE(importEntries(copy, parsed).contradictions.empty());
+  const StoredCheck check = checkStoredClaim(copy, renju.board, Rule::Renju, Color::Black, Color::Black);
+  ASSERT_TRUE(check.ok) << check.error;
+  markVerified(copy, check.keys, Color::Black, true);
+  EXPECT_EQ(exportLines(copy), lines);
+}
+
+TEST(BookTransfer, ContradictionWritesNothing) {
+  TempDir tmp;
+  const Position pos = positionOf(kRenjuWin);
+  Book book(tmp.sub("b"), Book::Access::ReadWrite);
+  storeSolve(book, pos, solved(pos));
+  const std::size_t before = collectStats(book).entries;
+  const PositionKey key = canonicalKey(pos.board, Rule::Renju, Color::Black);
+  BookRecord liar;
+  liar.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0, true};  // "black cannot win"
+  settle(liar, 0);
+  // A new position and the contradicting one in one import.
+  Board other = gomoku::testing::boardOf("h8/h9");
+  BookRecord fresh;
+  fresh.pn = 5;
+  fresh.dn = 7;
+  const ImportReport report =
+      importEntries(book, {{canonicalKey(other, Rule::Renju, Color::Black).bytes, fresh}, {key.bytes, liar}});
+  ASSERT_EQ(report.contradictions.size(), 1u);
+  EXPECT_NE(report.contradictions[0].find("contradiction at"), std::string::npos);
+  EXPECT_EQ(collectStats(book).entries, before);
+  EXPECT_EQ(book.get(key.bytes)->result, Value::BlackWins);
+}
+
+TEST(BookTransfer, BadJsonLinesSayWhatIsWrong) {
+  EXPECT_THROW(entryFromJson("not json"), BookError);
+  EXPECT_THROW(entryFromJson("{\"position\": \"h8/\"}"), BookError);
+  try {
+    entryFromJson(R"({"position":"h8/","to_move":"white","rule":"renju","size":15,"result":"black-wins","steps":{}})");
+    FAIL();
+  } catch (const BookError& e) {
+    EXPECT_NE(std::string(e.what()).find("disagrees"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace tengen::book
