@@ -74,5 +74,74 @@ err=$("$TENGEN" solve "h8,i8,j8,k8,l8/a1,a2,a3,a4" 2>&1 >/dev/null); rc=$?
 check "solve after a five exits 2" [ "$rc" -eq 2 ]
 check "solve after a five message" contains "$err" "the game is over"
 
+# The book from the command line: solve into it, query in another orientation, stats, export,
+# import (file and stdin), verify, and the faults each command must name.
+BOOKS=$(mktemp -d /tmp/tengen-cli-XXXXXX)
+trap 'rm -rf "$BOOKS"' EXIT
+WIN="g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8"
+# The same position mirrored left to right (column x -> o - x).
+WIN_MIRROR="i12,h12,g12,j11,h11,m10,h10,e9,h8,m7,i7/f12,i11,l10,k10,j10,i10,k9,h9,g9,f9,l8"
+out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/a" "$WIN"); rc=$?
+check "solve --book exits 0" [ "$rc" -eq 0 ]
+check "solve --book reports what it stored" contains "$out" '"book": "'"$BOOKS/a"'", "stored": '
+check "solve --book best move h13" contains "$out" '"best_move": "h13"'
+out=$("$TENGEN" query --json --book "$BOOKS/a" "$WIN_MIRROR"); rc=$?
+check "query exits 0" [ "$rc" -eq 0 ]
+check "query of the mirror image: black wins" contains "$out" '"result": "black-wins"'
+check "query of the mirror image: best move mirrored to h13" contains "$out" '"best_move": "h13"'
+check "query --json has the reply list" contains "$out" '"replies": [{"move": "h13", "result": "black-wins"}'
+for key in '"position": ' '"to_move": "black"' '"line": ["h13", "h14", ' '"verified": true'; do
+  check "query --json has $key" contains "$out" "$key"
+done
+out=$("$TENGEN" query --json --book "$BOOKS/a" "h8 h9 i9"); rc=$?
+check "a position the book lacks is unknown with status 0" [ "$rc" -eq 0 ]
+check "a position the book lacks says unknown" contains "$out" '"result": "unknown", "in_book": false'
+out=$(printf '%s\n' "$WIN" "h8 h8" | "$TENGEN" query --json --book "$BOOKS/a"); rc=$?
+check "query batch exits 1 on a bad line" [ "$rc" -eq 1 ]
+check "query batch answers both lines" [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]
+out=$("$TENGEN" book stats --json --book "$BOOKS/a"); rc=$?
+check "book stats exits 0" [ "$rc" -eq 0 ]
+check "book stats counts by result" contains "$out" '"by_result": {"black-wins": '
+"$TENGEN" book export --book "$BOOKS/a" > "$BOOKS/a.jsonl"; rc=$?
+check "book export exits 0" [ "$rc" -eq 0 ]
+check "export has one line per entry" [ "$(wc -l < "$BOOKS/a.jsonl")" -eq "$(sed -E 's/.*"entries": ([0-9]+).*/\1/' <<<"$out")" ]
+check "export line shape" contains "$(head -1 "$BOOKS/a.jsonl")" '{"position":"'
+out=$("$TENGEN" book import "$BOOKS/a.jsonl" --book "$BOOKS/b"); rc=$?
+check "import of a .jsonl file exits 0" [ "$rc" -eq 0 ]
+out=$("$TENGEN" verify --book "$BOOKS/b"); rc=$?
+check "verify after import exits 0" [ "$rc" -eq 0 ]
+check "verify says what it checked" contains "$out" "verified 1 of 1 stored claims"
+check "export -> import -> verify -> export is the same book" cmp -s "$BOOKS/a.jsonl" <("$TENGEN" book export --book "$BOOKS/b")
+"$TENGEN" solve --hash 16 --rule freestyle --size 6 --book "$BOOKS/c" "c3" > /dev/null
+out=$("$TENGEN" book import "$BOOKS/c" --book "$BOOKS/b"); rc=$?
+check "import of another book directory exits 0" [ "$rc" -eq 0 ]
+out=$("$TENGEN" book export --book "$BOOKS/c" | "$TENGEN" book import - --book "$BOOKS/b"); rc=$?
+check "import from stdin exits 0" [ "$rc" -eq 0 ]
+out=$("$TENGEN" query --json --book "$BOOKS/b" --rule freestyle --size 6 "c3")
+check "merged book answers the other book's position" contains "$out" '"result": "draw"'
+# A contradiction: the same position claimed "black cannot win" is refused, nothing written.
+sed -n 1p "$BOOKS/a.jsonl" | sed -E 's/"result":"black-wins"/"result":"unknown"/; s/"wins":true/"wins":false/' > "$BOOKS/liar.jsonl"
+err=$("$TENGEN" book import "$BOOKS/liar.jsonl" --book "$BOOKS/b" 2>&1 >/dev/null); rc=$?
+check "contradicting import exits 1" [ "$rc" -eq 1 ]
+check "contradicting import names the contradiction" contains "$err" "contradiction at"
+check "contradicting import writes nothing" contains "$err" "nothing imported"
+# Faults: one line each, non-zero status.
+err=$("$TENGEN" query --book "$BOOKS/none" "h8" 2>&1 >/dev/null); rc=$?
+check "query of a missing book exits 1" [ "$rc" -eq 1 ]
+check "missing book message" [ "$err" == "tengen query: book $BOOKS/none: no book here (solve with --book to create one)" ]
+mkdir "$BOOKS/empty"
+err=$("$TENGEN" book stats --book "$BOOKS/empty" 2>&1 >/dev/null); rc=$?
+check "a directory that is no book exits 1" [ "$rc" -eq 1 ]
+check "a directory that is no book says so" contains "$err" "not a tengen book"
+err=$("$TENGEN" book import "$BOOKS/nofile.jsonl" --book "$BOOKS/b" 2>&1 >/dev/null); rc=$?
+check "import of a missing file exits 1" [ "$rc" -eq 1 ]
+printf '{"position": 3}\n' > "$BOOKS/bad.jsonl"
+err=$("$TENGEN" book import "$BOOKS/bad.jsonl" --book "$BOOKS/b" 2>&1 >/dev/null); rc=$?
+check "import of a bad line exits 1" [ "$rc" -eq 1 ]
+check "import of a bad line names the line" contains "$err" "bad.jsonl line 1: "
+err=$("$TENGEN" verify --book "$BOOKS/a" "h8 h9 i9" 2>&1 >/dev/null); rc=$?
+check "verify of a position without a proof exits 1" [ "$rc" -eq 1 ]
+check "verify of a position without a proof says so" contains "$err" "no stored proof for"
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]
