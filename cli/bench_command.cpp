@@ -1,8 +1,12 @@
 // `tengen bench`: prints speed figures for later comparison as ratios.
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 
+#include "bench/book_bench.h"
 #include "bench/foul_scan_bench.h"
 #include "bench/fouls_data.h"
 #include "bench/solve_bench.h"
@@ -49,13 +53,50 @@ int benchSolve(bool json) {
   return 0;
 }
 
+int benchBook(const Args& args) {
+  const auto entries = static_cast<std::uint64_t>(args.integer("entries", 1000000, 1000, 100000000));
+  const auto queries = static_cast<std::uint64_t>(args.integer("queries", 200000, 1000, 100000000));
+  const bool keep = args.value("dir").has_value();
+  const std::string dir = args.value("dir").value_or("/tmp/tengen-bench-book-" + std::to_string(getpid()));
+  if (std::filesystem::exists(dir)) throw UsageError("'" + dir + "' exists; the book benchmark writes a new book");
+  const auto f = bench::runBookBench(dir, entries, queries, keep);
+  const double hit = f.queries / f.hitSeconds, canonical = f.queries / f.canonicalSeconds, miss = f.queries / f.missSeconds;
+  const double perEntry = static_cast<double>(f.diskBytes) / static_cast<double>(f.entries);
+  if (args.flag("json")) {
+    std::cout << JsonObject()
+                     .str("bench", "book")
+                     .num("entries", static_cast<long long>(f.entries))
+                     .num("fill_seconds", f.fillSeconds)
+                     .num("entries_written_per_s", f.entries / f.fillSeconds)
+                     .num("disk_bytes", static_cast<long long>(f.diskBytes))
+                     .num("bytes_per_entry", perEntry)
+                     .num("hit_queries_per_s", hit)
+                     .num("oriented_queries_per_s", canonical)
+                     .num("miss_queries_per_s", miss)
+                     .done()
+              << '\n';
+  } else {
+    std::printf("book: %llu entries written in %.2f s (%.0f entries/s), %llu bytes on disk (%.1f bytes/entry)\n",
+                static_cast<unsigned long long>(f.entries), f.fillSeconds, f.entries / f.fillSeconds,
+                static_cast<unsigned long long>(f.diskBytes), perEntry);
+    std::printf("  point queries, stored key:                 %10.0f queries/s\n", hit);
+    std::printf("  point queries, board in any orientation:   %10.0f queries/s (canonical key + get)\n", canonical);
+    std::printf("  point queries, absent key:                 %10.0f queries/s\n", miss);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runBench(int argc, char** argv) {
-  const Args args(argc, argv, 2, {{"file", true}, {"rounds", true}, {"json", false}});
+  const Args args(argc, argv, 2,
+                  {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"json", false}});
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
+  if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
-    throw UsageError("usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] [--json] | tengen bench solve [--json]");
+    throw UsageError(
+        "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
+        "[--dir D] (each with --json)");
   const std::string file = args.value("file").value_or(bench::sharedTestdata("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

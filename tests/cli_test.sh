@@ -143,5 +143,11 @@ err=$("$TENGEN" verify --book "$BOOKS/a" "h8 h9 i9" 2>&1 >/dev/null); rc=$?
 check "verify of a position without a proof exits 1" [ "$rc" -eq 1 ]
 check "verify of a position without a proof says so" contains "$err" "no stored proof for"
 
+# The book benchmark runs and prints its figures (small here; `tengen bench book` defaults to 1M).
+out=$("$TENGEN" bench book --entries 5000 --queries 5000 --json); rc=$?
+check "bench book exits 0" [ "$rc" -eq 0 ]
+check "bench book counts its entries" contains "$out" '"entries": 5000'
+check "bench book prints queries/s" contains "$out" '"oriented_queries_per_s": '
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]
