@@ -22,7 +22,9 @@ BookStats collectStats(const Book& book) {
       ++s.unreadable;
       return true;
     }
-    s.byResult[std::string(valueName(record->result))]++;
+    // An unknown entry inside a draw's disproof still proves one side cannot win: count it apart.
+    const bool bounded = record->result == Value::Unknown && (record->steps[0].present || record->steps[1].present);
+    s.byResult[bounded ? "one-side-cannot-win" : std::string(valueName(record->result))]++;
     if (record->verified()) ++s.verified;
     return true;
   });

@@ -14,7 +14,7 @@ struct BookStats {
   std::uint64_t entries = 0;
   std::uint64_t verified = 0;
   std::uint64_t unreadable = 0;
-  std::map<std::string, std::uint64_t> byResult;  // "black-wins", ...
+  std::map<std::string, std::uint64_t> byResult;  // "black-wins", ..., "one-side-cannot-win"
   std::map<std::string, std::uint64_t> byRule;    // "renju 15x15", ...
   std::map<int, std::uint64_t> byDepth;           // stones on the board
   std::uint64_t diskBytes = 0;
