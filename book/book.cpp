@@ -20,6 +20,8 @@ namespace fs = std::filesystem;
 
 constexpr const char* kPositions = "positions";
 constexpr const char* kMetadata = "metadata";
+// The coordinator's job state (what was tried with which budget), for resuming a run.
+constexpr const char* kJobs = "jobs";
 
 std::string nowUtc() {
   const std::time_t t = std::time(nullptr);
@@ -56,6 +58,7 @@ struct Book::Impl {
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::ColumnFamilyHandle* positions = nullptr;
   rocksdb::ColumnFamilyHandle* metadata = nullptr;
+  rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
   std::string secondaryDir;  // a reader's scratch directory for RocksDB's own log
 
   ~Impl() {
@@ -85,7 +88,7 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
   db.keep_log_file_num = 2;
   db.max_open_files = -1;
 
-  std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata};
+  std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs};
   if (exists) {
     std::vector<std::string> found;
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
@@ -93,7 +96,9 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
     for (const char* need : {kPositions, kMetadata})
       if (std::find(found.begin(), found.end(), need) == found.end())
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
-    families = found;  // open every family a newer tool or the coordinator may have added
+    families = found;  // open every family a newer tool may have added
+    if (access == Access::ReadWrite && std::find(found.begin(), found.end(), kJobs) == found.end())
+      families.push_back(kJobs);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
@@ -115,6 +120,7 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
   for (std::size_t i = 0; i < families.size(); ++i) {
     if (families[i] == kPositions) impl_->positions = impl_->handles[i];
     if (families[i] == kMetadata) impl_->metadata = impl_->handles[i];
+    if (families[i] == kJobs) impl_->jobs = impl_->handles[i];
   }
 
   auto readMeta = [&](const char* key) {
@@ -165,11 +171,25 @@ std::optional<BookRecord> Book::get(std::string_view key) const {
   return decodeRecord(*raw);
 }
 
-void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records) {
+std::optional<std::string> Book::jobState(std::string_view key) const {
+  if (!impl_->jobs) return std::nullopt;
+  std::string value;
+  const rocksdb::Status s =
+      impl_->db->Get(rocksdb::ReadOptions(), impl_->jobs, rocksdb::Slice(key.data(), key.size()), &value);
+  if (s.IsNotFound()) return std::nullopt;
+  if (!s.ok()) throw BookError("book " + dir_ + ": read failed: " + s.ToString());
+  return value;
+}
+
+void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records) { write(records, {}); }
+
+void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
+                 const std::vector<std::pair<std::string, std::string>>& jobStates) {
   if (access_ != Access::ReadWrite) throw BookError("book " + dir_ + ": opened read-only");
-  if (records.empty()) return;
+  if (records.empty() && jobStates.empty()) return;
   rocksdb::WriteBatch batch;
   for (const auto& [key, record] : records) batch.Put(impl_->positions, key, encodeRecord(record));
+  for (const auto& [key, state] : jobStates) batch.Put(impl_->jobs, key, state);
   // Through the WAL (never disableWAL): a killed process loses no acknowledged batch, and a
   // batch is applied whole or not at all.
   rocksdb::WriteOptions w;

@@ -50,6 +50,11 @@ class Book {
   // Writes every record in one atomic batch through the write-ahead log: after a crash the book
   // holds all of them or none.
   void write(const std::vector<std::pair<std::string, BookRecord>>& records);
+  // The same, with the coordinator's job state written in the same atomic batch.
+  void write(const std::vector<std::pair<std::string, BookRecord>>& records,
+             const std::vector<std::pair<std::string, std::string>>& jobStates);
+  // The coordinator's saved state for a job key (opaque bytes), if any.
+  std::optional<std::string> jobState(std::string_view key) const;
 
   // Every entry in key order. `record` is null when the stored bytes cannot be read; `error`
   // then says why. Return false from the visitor to stop.

@@ -224,14 +224,42 @@ std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& inc
   return conflicts;
 }
 
-std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result) {
+KeyedRecords recordsFromStep(const gomoku::Position& pos, Color attacker, bool attackerWins,
+                            const std::vector<Point>& moves, const proof::Argument<Point>& argument, Point best,
+                            std::uint32_t size, int depth) {
+  const int n = pos.board.size();
+  const PositionKey key = canonicalKey(pos.board, pos.rule, pos.toMove);
+  BookRecord record;
+  ProofStep& step = record.steps[gomoku::index(attacker)];
+  step.present = true;
+  step.attackerWins = attackerWins;
+  for (Point m : moves) step.moves.push_back(toBook(m, key.symmetry, n));
+  step.argumentKind = argument.kind;
+  for (Point p : argument.moves) step.argumentMoves.push_back(toBook(p, key.symmetry, n));
+  step.best = toBook(best, key.symmetry, n);
+  step.size = size;
+  step.depth = static_cast<std::uint16_t>(std::clamp(depth, 0, 65535));
+  step.verified = false;  // until the verifier has rebuilt it from the children's records
+  record.toolVersion = std::string(toolVersion());
+  settle(record, gomoku::index(pos.toMove));
+  KeyedRecords out;
+  out.emplace_back(key.bytes, std::move(record));
+  return out;
+}
+
+std::size_t storeRecords(Book& book, const KeyedRecords& incoming,
+                         const std::vector<std::pair<std::string, std::string>>& jobStates) {
   KeyedRecords merged;
-  const auto conflicts = mergeWithBook(book, recordsFromSolve(root, result), merged);
+  const auto conflicts = mergeWithBook(book, incoming, merged);
   if (!conflicts.empty())
     throw BookError("book " + book.dir() + ": nothing stored; " + conflicts.front() +
                     (conflicts.size() > 1 ? " (and " + std::to_string(conflicts.size() - 1) + " more)" : ""));
-  book.write(merged);
+  book.write(merged, jobStates);
   return merged.size();
+}
+
+std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result) {
+  return storeRecords(book, recordsFromSolve(root, result));
 }
 
 StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {

@@ -23,6 +23,17 @@ KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveR
 // the position); when there are none, `merged` holds the records to write.
 std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged);
 
+// A record holding one step the coordinator derived from positions the book already holds (its
+// children): stored unverified, until `checkStoredClaim` rebuilds and checks it.
+KeyedRecords recordsFromStep(const gomoku::Position& pos, gomoku::Color attacker, bool attackerWins,
+                            const std::vector<gomoku::Point>& moves, const proof::Argument<gomoku::Point>& argument,
+                            gomoku::Point best, std::uint32_t size, int depth);
+
+// Merges records with the book and writes them, with the given job state, in one atomic batch.
+// Throws BookError on a contradiction, writing nothing. Returns the number of records written.
+std::size_t storeRecords(Book& book, const KeyedRecords& incoming,
+                         const std::vector<std::pair<std::string, std::string>>& jobStates = {});
+
 // Stores a solve's proofs in one atomic batch. Throws BookError on a contradiction with the
 // book, writing nothing. Returns the number of records written.
 std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result);

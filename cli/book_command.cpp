@@ -11,6 +11,7 @@
 #include "book/book_transfer.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/distributed.h"
 #include "cli/json.h"
 
 namespace tengen::cli {
@@ -138,6 +139,7 @@ int importEntries(const Args& args) {
 }  // namespace
 
 int runBook(int argc, char** argv) {
+  if (argc > 2 && std::string_view(argv[2]) == "build") return runBookBuild(argc, argv);
   const Args args(argc, argv, 2, {{"book", true}, {"format", true}, {"json", false}});
   const std::string what = args.positional().empty() ? "" : args.positional()[0];
   if (what == "stats" && args.positional().size() == 1) return stats(args);

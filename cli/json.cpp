@@ -1,6 +1,8 @@
 // JSON quoting per RFC 8259 (control characters escaped, everything else passed through).
 #include "cli/json.h"
 
+#include "solver/gomoku/notation.h"
+
 #include <cstdio>
 
 namespace tengen::cli {
@@ -39,6 +41,15 @@ JsonObject& JsonObject::num(std::string_view key, double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return raw(key, buf);
+}
+
+std::string jsonMoves(const std::vector<gomoku::Point>& moves, int size) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i) out += ", ";
+    out += jsonQuote(gomoku::formatPoint(moves[i], size));
+  }
+  return out + "]";
 }
 
 }  // namespace tengen::cli

@@ -3,10 +3,16 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "solver/gomoku/types.h"
 
 namespace tengen::cli {
 
 std::string jsonQuote(std::string_view text);
+
+// A JSON array of RIF move names, e.g. ["h8", "i9"].
+std::string jsonMoves(const std::vector<gomoku::Point>& moves, int size);
 
 // Builds {"k": v, ...} in insertion order; values are pre-rendered JSON.
 class JsonObject {

@@ -5,7 +5,9 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "coordinator/worker_pool.h"
 #include "solver/gomoku/position.h"
+#include "worker/mpi_session.h"
 
 namespace {
 
@@ -18,8 +20,15 @@ commands:
   solve POSITION     prove the position's value (or a VCF/VCT) and print the proof's line
                        --mode full|vct|vcf  --nodes N  --time SECONDS  --hash MB  --limit MOVES
                        --book DIR  store the proof (every position on it) in a book
+                     distributed (under mpirun, or with --workers N): job-level proof-number search,
+                     every answer stored in the book (default ./tengen-book) as it comes; rerun to resume
+                       --workers N (default: cores)  --job-nodes N (default 20000) | --job-time S
+                       --time S (whole run)  --jobs N  --hash MB (per job, default 32)
   query [POSITION]   what the book holds: value, best move, line, every reply's value
                        --book DIR (default ./tengen-book); reads positions from stdin without POSITION
+  book build ROOT    a value for every position up to --depth D plies below ROOT, one job each
+                       --nodes N (default 20000) | --time S per position; --workers N; --jobs N;
+                       --book DIR; rerun the same command to resume after an interruption
   book stats         entries by result, rule, size and depth; bytes on disk
   book export        every entry as JSON Lines (--format jsonl) on standard output
   book import SOURCE merge another book directory or an exported .jsonl file (- for stdin)
@@ -60,7 +69,28 @@ constexpr Command kCommands[] = {
 
 }  // namespace
 
+int runCommand(int argc, char** argv);
+
 int main(int argc, char** argv) {
+  // Launched by mpirun: rank 0 runs the command as coordinator, the other ranks serve its jobs.
+  tengen::worker::MpiSession mpi(&argc, &argv);
+  if (mpi.active() && mpi.rank() != 0) {
+    try {
+      tengen::worker::runMpiWorker();
+    } catch (const std::exception& e) {
+      std::cerr << "tengen worker rank " << mpi.rank() << ": " << e.what() << '\n';
+      mpi.abort(1);
+    }
+    return 0;
+  }
+  const int status = runCommand(argc, argv);
+  // A coordinator that failed may have jobs still out: end every rank rather than wait for them.
+  if (mpi.active() && status == 1) mpi.abort(1);
+  tengen::coordinator::releaseMpiWorkers();
+  return status;
+}
+
+int runCommand(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << kUsage;
     return 2;

@@ -8,6 +8,7 @@
 #include "book/stored_proof.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/distributed.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
@@ -17,15 +18,6 @@ namespace tengen::cli {
 namespace {
 
 using namespace tengen::gomoku;
-
-std::string lineText(const std::vector<Point>& line, int size, const char* separator) {
-  std::string out;
-  for (Point p : line) {
-    if (!out.empty()) out += separator;
-    out += formatPoint(p, size);
-  }
-  return out;
-}
 
 std::size_t defaultHashMegabytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
@@ -61,9 +53,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 
   const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
   if (json) {
-    std::string line = "[";
-    for (std::size_t i = 0; i < r.line.size(); ++i) line += (i ? ", " : "") + jsonQuote(formatPoint(r.line[i], n));
-    line += "]";
+    const std::string line = jsonMoves(r.line, n);
     JsonObject o;
     o.str("position", text)
         .str("rule", ruleName(pos.rule))
@@ -93,7 +83,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
                                        : " (budget ran out)");
     std::cout << '\n';
     if (!best.empty()) std::cout << "best move: " << best << '\n';
-    if (!r.line.empty()) std::cout << "line: " << lineText(r.line, n, " ") << '\n';
+    if (!r.line.empty()) std::cout << "line: " << formatMoves(r.line, n) << '\n';
     if (r.verified) std::cout << "proof: " << r.proofNodes << " nodes, " << r.proofDepth << " plies deep, verified\n";
     if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
     std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)
@@ -110,7 +100,9 @@ int runSolve(int argc, char** argv) {
   auto specs = positionOptionSpecs();
   for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit", "book"}) specs.push_back({name, true});
   specs.push_back({"json", false});
+  for (const auto& spec : distributedOptionSpecs()) specs.push_back(spec);
   const Args args(argc, argv, 2, specs);
+  if (distributedRequested(args)) return runDistributedSolve(args);
   if (args.positional().size() > 1)
     throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\", or none to read standard input");
   const PositionOptions popts = positionOptions(args);

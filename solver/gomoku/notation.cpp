@@ -33,4 +33,13 @@ std::string formatPoint(Point p, int size) {
   return s;
 }
 
+std::string formatMoves(const std::vector<Point>& moves, int size, std::string_view separator) {
+  std::string out;
+  for (Point p : moves) {
+    if (!out.empty()) out.append(separator);
+    out += formatPoint(p, size);
+  }
+  return out;
+}
+
 }  // namespace tengen::gomoku

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solver/gomoku/types.h"
 
@@ -15,5 +16,8 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
 
 // Lowercase RIF name of p.
 std::string formatPoint(Point p, int size);
+
+// The RIF names of a line of moves, joined by `separator`.
+std::string formatMoves(const std::vector<Point>& moves, int size, std::string_view separator = " ");
 
 }  // namespace tengen::gomoku

@@ -134,7 +134,12 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   Attempt theirs{other, ProofGame(pos.board, me, pos.rule, other, ProofMode::Full)};
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result
-  if (options.mode != ProofMode::Full) {
+  Attempt* single = nullptr;       // the one attempt of an onlyAttacker question
+  if (options.mode == ProofMode::Full && options.onlyAttacker) {
+    single = *options.onlyAttacker == me ? &mine : &theirs;
+    runSearch(*single, table, budget, 1.0, options);
+    if (single->settled()) decisive.push_back(single);
+  } else if (options.mode != ProofMode::Full) {
     runSearch(mine, table, budget, 1.0, options);
     if (mine.root.isProven()) decisive.push_back(&mine);
     result.noneWithinLimits = mine.root.isDisproven();
@@ -155,7 +160,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   }
 
   GameValue value = GameValue::Unknown;
-  if (decisive.size() == 1) value = winFor(decisive[0]->attacker);
+  if (decisive.size() == 1 && decisive[0]->root.isProven()) value = winFor(decisive[0]->attacker);
   if (decisive.size() == 2) value = GameValue::Draw;
 
   // Extract and verify every tree behind the value; any failure leaves the value unknown.
@@ -187,7 +192,8 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   } else {
     result.proofs.clear();
     result.proofNodes = 0;
-    if (options.mode == ProofMode::Full && !mine.settled()) result.rootNumbers = mine.root;
+    if (single && !single->settled()) result.rootNumbers = single->root;
+    else if (options.mode == ProofMode::Full && !single && !mine.settled()) result.rootNumbers = mine.root;
   }
   result.nodes = budget.used;
   result.seconds = budget.elapsed();

@@ -1,0 +1,15 @@
+// The distributed side of `tengen solve` (under mpirun, or with --workers N).
+#pragma once
+
+#include <vector>
+
+#include "cli/args.h"
+
+namespace tengen::cli {
+
+bool distributedRequested(const Args& args);
+std::vector<OptionSpec> distributedOptionSpecs();
+int runDistributedSolve(const Args& args);
+int runBookBuild(int argc, char** argv);
+
+}  // namespace tengen::cli

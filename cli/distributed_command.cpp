@@ -1,0 +1,183 @@
+// The distributed commands: `tengen solve` under mpirun or with --workers (job-level search of
+// one position), and `tengen book build` (every position a few plies deep). Both parse options,
+// open the book, make the worker pool and hand over to the coordinator.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "book/book.h"
+#include "book/book_query.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/distributed.h"
+#include "cli/json.h"
+#include "coordinator/coordinator.h"
+#include "coordinator/worker_pool.h"
+#include "solver/gomoku/notation.h"
+#include "worker/mpi_session.h"
+
+namespace tengen::cli {
+namespace {
+
+using namespace tengen::gomoku;
+
+int defaultWorkers() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+// Progress: one live line on a terminal, a log line every ten seconds otherwise, nothing in JSON.
+void setReporter(coordinator::RunOptions& options, bool json) {
+  if (json) return;
+  const bool terminal = isatty(STDERR_FILENO);
+  options.reportEvery = terminal ? 1.0 : 10.0;
+  options.report = [terminal](const std::string& line, bool live) {
+    if (terminal && live) std::fprintf(stderr, "\r%s\033[K", line.c_str());
+    else if (terminal) std::fprintf(stderr, "\r%s\033[K\n", line.c_str());
+    else std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+  };
+}
+
+void printSummary(const coordinator::RunSummary& s, const std::string& workers) {
+  std::cout << "jobs: " << s.jobs << " (proven " << s.proven << ", disproven " << s.disproven << ", unknown "
+            << s.unknown << ") on " << workers << "; " << s.answeredFromBook << " answers taken from the book, "
+            << s.settledByBackup << " settled from their children\n"
+            << "search: " << s.nodes << " nodes, " << static_cast<long long>(s.seconds > 0 ? s.nodes / s.seconds : 0)
+            << " nodes/s over all workers, " << s.seconds << " s; workers idle "
+            << static_cast<int>(s.idleFraction * 1000) / 10.0 << "% of their time ("
+            << static_cast<int>(s.idleWithWorkFraction * 1000) / 10.0 << "% while a job was waiting)\n"
+            << "messages: " << s.messages << ", " << (s.messages ? (s.bytesSent + s.bytesReceived) / s.messages : 0)
+            << " bytes each on average\n";
+}
+
+worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes) {
+  worker::JobBudget b;
+  b.maxNodes = static_cast<std::uint64_t>(args.integer(nodesName, 0, 0, 1LL << 50));
+  b.maxSeconds = args.real(timeName, 0, 0, 1e9);
+  if (b.maxNodes == 0 && b.maxSeconds <= 0) b.maxNodes = defaultNodes;
+  b.hashMegabytes = static_cast<std::uint32_t>(args.integer("hash", 32, 1, 1 << 16));
+  return b;
+}
+
+}  // namespace
+
+bool distributedRequested(const Args& args) {
+  const auto* mpi = worker::MpiSession::current();
+  return args.value("workers").has_value() || (mpi && mpi->active() && mpi->size() > 1);
+}
+
+std::vector<OptionSpec> distributedOptionSpecs() {
+  return {{"workers", true}, {"job-nodes", true}, {"job-time", true}, {"jobs", true}};
+}
+
+int runDistributedSolve(const Args& args) {
+  if (args.positional().size() != 1) throw UsageError("a distributed solve takes one position, e.g. tengen solve --workers 2 \"h8 h9 i9\"");
+  if (args.value("mode") && *args.value("mode") != "full") throw UsageError("a distributed solve proves full game values only (--mode full)");
+  if (args.value("nodes")) throw UsageError("a distributed solve budgets each job: use --job-nodes N (and --time S for the whole run)");
+  const std::string text = args.positional()[0];
+  const Position pos = parsePosition(text, positionOptions(args));
+  const bool json = args.flag("json");
+  coordinator::RunOptions options;
+  options.goal = coordinator::Goal::Solve;
+  options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
+  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+  setReporter(options, json);
+  book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
+  auto pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
+  const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, *pool, options);
+  pool->stop();
+
+  const book::QueryAnswer a = book::queryBook(book, pos);
+  const int n = pos.board.size();
+  const std::string best = a.bestMove == kNoPoint || s.value == GameValue::Unknown ? "" : formatPoint(a.bestMove, n);
+  const std::vector<Point> line = s.value == GameValue::Unknown ? std::vector<Point>{} : a.line;
+  if (json) {
+    const std::string lineJson = jsonMoves(line, n);
+    JsonObject o;
+    o.str("position", text)
+        .str("rule", ruleName(pos.rule))
+        .num("size", static_cast<long long>(n))
+        .str("to_move", colorName(pos.toMove))
+        .str("result", gameValueName(s.value))
+        .raw("best_move", best.empty() ? "null" : jsonQuote(best))
+        .raw("line", lineJson)
+        .num("proof_nodes", static_cast<long long>(a.proofSize))
+        .num("nodes", static_cast<long long>(s.nodes))
+        .num("seconds", s.seconds)
+        .num("workers", static_cast<long long>(pool->size()))
+        .num("jobs", static_cast<long long>(s.jobs))
+        .num("idle", s.idleFraction)
+        .str("stopped_by", s.stoppedBy)
+        .str("book", book.dir());
+    std::cout << o.done() << '\n';
+  } else {
+    std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+              << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
+              << " to move, distributed over " << pool->describe() << '\n'
+              << "result: " << gameValueName(s.value) << (s.rootSettled ? "" : " (stopped by " + s.stoppedBy + ")") << '\n';
+    if (!best.empty()) std::cout << "best move: " << best << '\n';
+    if (!line.empty()) std::cout << "line: " << formatMoves(line, n) << '\n';
+    if (s.rootSettled)
+      std::cout << "proof: " << a.proofSize << " positions, verified from the book's records (" << s.claimsVerified
+                << " claims re-checked)\n";
+    printSummary(s, pool->describe());
+    std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << '\n';
+  }
+  return 0;
+}
+
+int runBookBuild(int argc, char** argv) {
+  auto specs = positionOptionSpecs();
+  for (const char* name : {"book", "depth", "time", "nodes", "hash", "workers", "jobs"}) specs.push_back({name, true});
+  specs.push_back({"json", false});
+  const Args args(argc, argv, 3, specs);
+  if (args.positional().size() != 1)
+    throw UsageError("give the opening to grow the book from, e.g. tengen book build \"h8\" --depth 2 (\"\" for the empty board)");
+  if (!args.value("depth")) throw UsageError("give --depth D: how many plies below the opening to cover");
+  const std::string text = args.positional()[0];
+  const Position pos = parsePosition(text, positionOptions(args));
+  const bool json = args.flag("json");
+  coordinator::RunOptions options;
+  options.goal = coordinator::Goal::Build;
+  options.depth = static_cast<int>(args.integer("depth", 1, 0, 8));
+  options.jobBudget = budgetFrom(args, "nodes", "time", 20000);
+  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+  setReporter(options, json);
+  book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
+  auto pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
+  const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, *pool, options);
+  pool->stop();
+  if (json) {
+    JsonObject o;
+    o.str("position", text)
+        .str("rule", ruleName(pos.rule))
+        .num("size", static_cast<long long>(pos.board.size()))
+        .num("depth", static_cast<long long>(options.depth))
+        .num("positions", static_cast<long long>(s.treeNodes))
+        .str("result", gameValueName(s.value))
+        .num("jobs", static_cast<long long>(s.jobs))
+        .num("proven", static_cast<long long>(s.proven))
+        .num("disproven", static_cast<long long>(s.disproven))
+        .num("unknown", static_cast<long long>(s.unknown))
+        .num("from_book", static_cast<long long>(s.answeredFromBook))
+        .num("nodes", static_cast<long long>(s.nodes))
+        .num("seconds", s.seconds)
+        .num("workers", static_cast<long long>(pool->size()))
+        .num("idle", s.idleFraction)
+        .str("stopped_by", s.stoppedBy)
+        .str("book", book.dir());
+    std::cout << o.done() << '\n';
+  } else {
+    std::cout << "book build: " << (text.empty() ? "(empty board)" : text) << ", " << ruleName(pos.rule) << " "
+              << pos.board.size() << "x" << pos.board.size() << ", depth " << options.depth << ": " << s.treeNodes
+              << " positions (one per symmetry class)\n"
+              << "root: " << gameValueName(s.value) << '\n';
+    printSummary(s, pool->describe());
+    std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << "; stopped: " << s.stoppedBy
+              << '\n';
+  }
+  return 0;
+}
+
+}  // namespace tengen::cli

@@ -1,0 +1,472 @@
+// The coordinator's loop: pick questions (most-proving leaves, or a depth-limited sweep), send
+// them as jobs, take answers as they come, check, store and back them up. Every proven answer is
+// in the book before the next job goes out; unanswered jobs leave a job-state mark beside it.
+#include "coordinator/coordinator.h"
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "book/book_error.h"
+#include "book/stored_proof.h"
+#include "coordinator/job_tree.h"
+#include "solver/gomoku/proof_check.h"
+#include "worker/protocol.h"
+
+namespace tengen::coordinator {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using gomoku::GameValue;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// A finished job that decided nothing: which budget it had and the numbers it reached. Kept in
+// the book's job-state column family, so a resumed run does not repeat it.
+struct JobMark {
+  std::uint64_t maxNodes = 0;
+  double maxSeconds = 0;
+  std::uint32_t pn = 1, dn = 1;
+};
+
+std::string jobStateKey(const std::string& positionKey, Color attacker) {
+  return positionKey + (attacker == Color::Black ? "#b" : "#w");
+}
+
+std::string encodeMark(const JobMark& m) {
+  std::ostringstream out;
+  out << "v1 " << m.maxNodes << ' ' << m.maxSeconds << ' ' << m.pn << ' ' << m.dn;
+  return out.str();
+}
+
+std::optional<JobMark> decodeMark(const std::string& text) {
+  std::istringstream in(text);
+  std::string version;
+  JobMark m;
+  if (!(in >> version >> m.maxNodes >> m.maxSeconds >> m.pn >> m.dn) || version != "v1") return std::nullopt;
+  return m;
+}
+
+// Whether a job with the mark's budget was at least as big as one with `b` (0 means unlimited).
+bool covers(const JobMark& m, const worker::JobBudget& b) {
+  const bool nodes = m.maxNodes == 0 || (b.maxNodes != 0 && m.maxNodes >= b.maxNodes);
+  const bool time = m.maxSeconds <= 0 || (b.maxSeconds > 0 && m.maxSeconds >= b.maxSeconds);
+  return nodes && time;
+}
+
+std::string describe(const gomoku::Position& pos, Color attacker) {
+  return gomoku::formatStones(pos.board) + " (" + std::string(gomoku::colorName(pos.toMove)) + " to move; " +
+         std::string(gomoku::colorName(attacker)) + "'s win)";
+}
+
+class Run {
+ public:
+  Run(book::Book& book, const gomoku::Position& root, WorkerPool& pool, const RunOptions& options)
+      : book_(book),
+        tree_(root, options.goal == Goal::Build ? MoveListing::AllMoves : MoveListing::Prover),
+        pool_(pool),
+        options_(options),
+        workers_(static_cast<std::size_t>(pool.size())) {}
+
+  RunSummary run() {
+    start_ = Clock::now();
+    for (auto& w : workers_) w.idleSince = start_;
+    if (options_.goal == Goal::Build) buildTree();
+    else adopt({0});
+    attacker_ = tree_.root().toMove;
+    loop();
+    verifyStored();
+    summary_.value = rootValue();
+    summary_.rootSettled = summary_.value != GameValue::Unknown;
+    summary_.seconds = since(start_);
+    summary_.treeNodes = tree_.size();
+    double idle = 0, idleWithWork = 0;
+    for (auto& w : workers_) {
+      if (!w.busy) w.idle += since(w.idleSince);
+      idle += w.idle;
+      idleWithWork += w.idleWithWork;
+    }
+    const double capacity = summary_.seconds * static_cast<double>(workers_.size());
+    summary_.idleFraction = capacity > 0 ? idle / capacity : 0;
+    summary_.idleWithWorkFraction = capacity > 0 ? idleWithWork / capacity : 0;
+    report(false);
+    return summary_;
+  }
+
+ private:
+  struct WorkerState {
+    bool busy = false;
+    Clock::time_point idleSince;
+    double idle = 0, idleWithWork = 0;
+  };
+  struct InFlight {
+    int node;
+    Color attacker;
+    int worker;
+  };
+
+  // ---- the tree ----
+
+  // Every position up to the depth, one per symmetry class, with all its legal moves.
+  void buildTree() {
+    std::vector<int> all{0};
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const int id = all[i];
+      if (tree_.node(id).depth >= options_.depth) continue;
+      for (Color c : {Color::Black, Color::White})
+        for (int child : tree_.expand(id, c)) all.push_back(child);
+    }
+    adopt(all);
+    for (int id : all)
+      for (Color c : {Color::Black, Color::White}) {
+        const Question& q = tree_.node(id).question[gomoku::index(c)];
+        if (q.fixed && !q.recorded) recordRuleLeaf(id, c);
+      }
+    // Deepest first: answers near the leaves settle inner positions before their own jobs run.
+    for (auto it = all.rbegin(); it != all.rend(); ++it) {
+      sweep_.push_back({*it, tree_.node(*it).toMove});
+      sweep_.push_back({*it, gomoku::opponent(tree_.node(*it).toMove)});
+    }
+  }
+
+  // Takes what the book already knows about new nodes: stored answers, and the marks of jobs
+  // that ran out of budget (which a search then expands, exactly as when the answer came in).
+  void adopt(std::vector<int> fresh) {
+    std::vector<std::pair<int, Color>> changed;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      const int id = fresh[i];
+      std::optional<book::BookRecord> record;
+      try {
+        record = book_.get(tree_.node(id).key);
+      } catch (const book::BookError&) {
+        // Unreadable: asked again, and the new answer's write repairs the record.
+      }
+      for (Color c : {Color::Black, Color::White}) {
+        Question& q = tree_.node(id).question[gomoku::index(c)];
+        const book::ProofStep* step = record ? &record->steps[gomoku::index(c)] : nullptr;
+        if (step && step->present) {
+          q.numbers = step->attackerWins ? ProofNumbers::proven() : ProofNumbers::disproven();
+          q.fixed = q.recorded = true;
+          q.size = step->size;
+          q.depth = step->depth;
+          ++summary_.answeredFromBook;
+          changed.push_back({id, c});
+          continue;
+        }
+        const auto mark = book_.jobState(jobStateKey(tree_.node(id).key, c));
+        const auto decoded = mark ? decodeMark(*mark) : std::nullopt;
+        if (!decoded || !covers(*decoded, options_.jobBudget)) continue;
+        q.asked = true;
+        if (!q.expanded) q.numbers = {std::max(1u, decoded->pn), std::max(1u, decoded->dn)};
+        ++summary_.answeredFromBook;
+        if (options_.goal == Goal::Solve) {
+          for (int child : tree_.expand(id, c)) fresh.push_back(child);
+          if (q.fixed) recordRuleLeaf(id, c);
+        }
+        changed.push_back({id, c});
+      }
+    }
+    // Children were adopted after their parents: back up from the last one.
+    for (auto it = changed.rbegin(); it != changed.rend(); ++it) backup(it->first, it->second);
+  }
+
+  void backup(int id, Color c) {
+    std::vector<int> settled;
+    tree_.backup(id, c, settled);
+    for (int v : settled) recordBackup(v, c);
+  }
+
+  // A question the children settled: its step goes into the book (unverified until the end).
+  void recordBackup(int id, Color c) {
+    Question& q = tree_.node(id).question[gomoku::index(c)];
+    if (q.recorded) return;
+    const JobTree::Step step = tree_.stepOf(id, c);
+    const bool chooseOne = (tree_.node(id).toMove == c) == q.numbers.isProven();
+    const proof::Argument<Point> none;
+    const auto records = book::recordsFromStep(tree_.position(id), c, q.numbers.isProven(), step.moves,
+                                               chooseOne ? none : tree_.node(id).argument[gomoku::index(c)],
+                                               step.best, step.size, step.depth);
+    summary_.positionsStored += book::storeRecords(book_, records);
+    q.recorded = true;
+    q.size = step.size;
+    q.depth = step.depth;
+    ++summary_.settledByBackup;
+    backedUp_.push_back({id, c});
+  }
+
+  // A question the rules decided when its node was expanded: a leaf with the rules' argument.
+  void recordRuleLeaf(int id, Color c) {
+    Question& q = tree_.node(id).question[gomoku::index(c)];
+    const auto records = book::recordsFromStep(tree_.position(id), c, q.numbers.isProven(), {},
+                                               tree_.node(id).argument[gomoku::index(c)], gomoku::kNoPoint, 1, 0);
+    summary_.positionsStored += book::storeRecords(book_, records);
+    q.recorded = true;
+    backedUp_.push_back({id, c});
+    backup(id, c);
+  }
+
+  // ---- choosing work ----
+
+  bool rootDecided() const {
+    const Node& r = tree_.node(0);
+    const Question& mine = r.question[gomoku::index(r.toMove)];
+    const Question& theirs = r.question[gomoku::index(gomoku::opponent(r.toMove))];
+    return mine.numbers.isProven() || theirs.numbers.isProven() ||
+           (mine.numbers.isDisproven() && theirs.numbers.isDisproven());
+  }
+
+  GameValue rootValue() const {
+    const Node& r = tree_.node(0);
+    const Color me = r.toMove, other = gomoku::opponent(me);
+    if (r.question[gomoku::index(me)].numbers.isProven()) return gomoku::winFor(me);
+    if (r.question[gomoku::index(other)].numbers.isProven()) return gomoku::winFor(other);
+    if (r.question[gomoku::index(me)].numbers.isDisproven() && r.question[gomoku::index(other)].numbers.isDisproven())
+      return GameValue::Draw;
+    return GameValue::Unknown;
+  }
+
+  bool limitReached() {
+    if (options_.maxJobs && summary_.jobs + inFlight_.size() >= options_.maxJobs) {
+      summary_.stoppedBy = "job limit";
+      return true;
+    }
+    if (options_.goal == Goal::Solve && options_.maxSeconds > 0 && since(start_) >= options_.maxSeconds) {
+      summary_.stoppedBy = "time limit";
+      return true;
+    }
+    return false;
+  }
+
+  // The next question to send, or nullopt when none can go out now.
+  std::optional<std::pair<int, Color>> nextQuestion() {
+    if (options_.goal == Goal::Solve) {
+      if (rootDecided()) return std::nullopt;
+      const Node& r = tree_.node(0);
+      // The side to move's win first; once that is disproved, the opponent's.
+      if (r.question[gomoku::index(attacker_)].numbers.isDisproven()) attacker_ = gomoku::opponent(r.toMove);
+      const int leaf = tree_.selectLeaf(0, attacker_);
+      if (leaf < 0) return std::nullopt;
+      return std::make_pair(leaf, attacker_);
+    }
+    // A sweep question goes out when it is open; the opponent's win only once the side to
+    // move's is answered without a win (deferred until then).
+    auto readiness = [&](const std::pair<int, Color>& item) {
+      const Node& n = tree_.node(item.first);
+      const Question& q = n.question[gomoku::index(item.second)];
+      const Question& mine = n.question[gomoku::index(n.toMove)];
+      if (q.solved() || q.asked || q.pending || (item.second != n.toMove && mine.numbers.isProven())) return -1;
+      if (item.second != n.toMove && !mine.solved() && !mine.asked) return 0;
+      return 1;
+    };
+    for (std::size_t i = 0; i < deferred_.size(); ++i) {
+      const int r = readiness(deferred_[i]);
+      if (r == 0) continue;
+      const auto item = deferred_[i];
+      deferred_.erase(deferred_.begin() + static_cast<std::ptrdiff_t>(i));
+      if (r == 1) return item;
+      --i;
+    }
+    while (sweepAt_ < sweep_.size()) {
+      const auto item = sweep_[sweepAt_++];
+      const int r = readiness(item);
+      if (r == 1) return item;
+      if (r == 0) deferred_.push_back(item);
+    }
+    return std::nullopt;
+  }
+
+  void dispatch() {
+    for (std::size_t w = 0; w < workers_.size(); ++w) {
+      if (workers_[w].busy) continue;
+      if (limitReached()) return;
+      const auto question = nextQuestion();
+      if (!question) return;
+      const auto [id, c] = *question;
+      tree_.node(id).question[gomoku::index(c)].pending = true;
+      const std::uint64_t jobId = ++lastJobId_;
+      const std::string bytes =
+          worker::encodeMessage(worker::makeJobRequest(jobId, tree_.position(id), c, options_.jobBudget));
+      summary_.bytesSent += bytes.size();
+      ++summary_.messages;
+      WorkerState& ws = workers_[w];
+      const double waited = since(ws.idleSince);
+      ws.idle += waited;
+      ws.idleWithWork += std::min(waited, since(lastProgressAt_));  // since work could last have gone out
+      ws.busy = true;
+      inFlight_[jobId] = {id, c, static_cast<int>(w)};
+      pool_.send(static_cast<int>(w), bytes);
+    }
+  }
+
+  // ---- answers ----
+
+  void handle(int workerIndex, const std::string& bytes) {
+    summary_.bytesReceived += bytes.size();
+    ++summary_.messages;
+    worker::Message message;
+    try {
+      message = worker::decodeMessage(bytes);
+    } catch (const worker::ProtocolError& e) {
+      throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + ": " + e.what());
+    }
+    const auto* reply = std::get_if<worker::JobReply>(&message);
+    if (!reply) throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + " sent something other than an answer");
+    const auto it = inFlight_.find(reply->jobId);
+    if (it == inFlight_.end())
+      throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + ": " +
+                               (reply->error.empty() ? "an answer to no job sent" : reply->error));
+    const InFlight job = it->second;
+    inFlight_.erase(it);
+    WorkerState& ws = workers_[static_cast<std::size_t>(job.worker)];
+    ws.busy = false;
+    ws.idleSince = Clock::now();
+    lastProgressAt_ = ws.idleSince;
+
+    ++summary_.jobs;
+    summary_.nodes += reply->nodes;
+    summary_.workerSeconds += reply->seconds;
+    Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
+    q.pending = false;
+    const gomoku::Position pos = tree_.position(job.node);
+    const std::string stateKey = jobStateKey(tree_.node(job.node).key, job.attacker);
+
+    switch (reply->outcome) {
+      case worker::JobOutcome::Failed:
+        throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " failed on " +
+                                 describe(pos, job.attacker) + ": " + reply->error);
+      case worker::JobOutcome::Unknown: {
+        ++summary_.unknown;
+        const JobMark mark{options_.jobBudget.maxNodes, options_.jobBudget.maxSeconds, reply->pn, reply->dn};
+        book::KeyedRecords records;
+        if (job.attacker == pos.toMove) {
+          gomoku::SolveResult r;
+          r.rootNumbers = ProofNumbers{reply->pn, reply->dn};
+          records = book::recordsFromSolve(pos, r);
+        }
+        summary_.positionsStored += book::storeRecords(book_, records, {{stateKey, encodeMark(mark)}});
+        q.asked = true;
+        if (!q.expanded && !q.solved()) q.numbers = {std::max(1u, reply->pn), std::max(1u, reply->dn)};
+        if (options_.goal == Goal::Solve) {
+          adopt(tree_.expand(job.node, job.attacker));
+          if (q.fixed && !q.recorded) recordRuleLeaf(job.node, job.attacker);
+        }
+        backup(job.node, job.attacker);
+        return;
+      }
+      case worker::JobOutcome::Proven:
+      case worker::JobOutcome::Disproven: break;
+    }
+    const bool wins = reply->outcome == worker::JobOutcome::Proven;
+    (wins ? summary_.proven : summary_.disproven) += 1;
+    gomoku::ProofRecord proof{job.attacker, {}};
+    try {
+      proof.tree = worker::fromWire(reply->tree, pos.board.size());
+    } catch (const worker::ProtocolError& e) {
+      throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " on " + describe(pos, job.attacker) + ": " + e.what());
+    }
+    if (proof.tree.nodes.empty() || proof.tree.attackerWins != wins)
+      throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " sent an empty or mislabelled proof for " +
+                               describe(pos, job.attacker));
+    // Never trust the wire: the independent verifier checks every answer before it is stored.
+    const gomoku::ProofCheck check = gomoku::checkProof(pos.board, pos.toMove, pos.rule, job.attacker, proof.tree);
+    if (!check.ok)
+      throw std::runtime_error("the verifier refused worker " + std::to_string(job.worker + 1) + "'s answer for " +
+                               describe(pos, job.attacker) + ": " + check.error);
+    if (q.solved() && q.numbers.isProven() != wins)
+      throw std::runtime_error("contradiction at " + describe(pos, job.attacker) +
+                               ": a job and the positions below it disagree");
+    gomoku::SolveResult r;
+    r.proofs.push_back(std::move(proof));
+    r.verified = true;
+    const std::uint32_t size = static_cast<std::uint32_t>(r.proofs[0].tree.size());
+    const int depth = r.proofs[0].tree.nodes[0].depth;
+    summary_.positionsStored += book::storeRecords(book_, book::recordsFromSolve(pos, r));
+    q.numbers = wins ? ProofNumbers::proven() : ProofNumbers::disproven();
+    q.fixed = q.recorded = true;
+    q.size = size;
+    q.depth = depth;
+    backup(job.node, job.attacker);
+  }
+
+  // ---- the loop ----
+
+  void loop() {
+    lastReport_ = lastProgressAt_ = Clock::now();
+    summary_.stoppedBy = "done";
+    while (true) {
+      dispatch();
+      if (inFlight_.empty()) break;
+      const double wait = std::max(0.01, options_.reportEvery - since(lastReport_));
+      if (auto message = pool_.receive(wait)) handle(message->first, message->second);
+      if (since(lastReport_) >= options_.reportEvery) {
+        report(true);
+        lastReport_ = Clock::now();
+      }
+    }
+    if (rootDecided() && summary_.stoppedBy == "done") summary_.stoppedBy = "settled";
+  }
+
+  // Rebuilds every stored step the coordinator derived (not a job's own checked tree) from the
+  // book's records and runs the independent verifier over it, root first, then marks it verified.
+  void verifyStored() {
+    std::sort(backedUp_.begin(), backedUp_.end(), [&](const auto& a, const auto& b) {
+      return tree_.node(a.first).depth < tree_.node(b.first).depth;
+    });
+    std::unordered_set<std::string> covered[2];
+    for (const auto& [id, c] : backedUp_) {
+      const int a = gomoku::index(c);
+      if (covered[a].count(tree_.node(id).key)) continue;
+      const gomoku::Position pos = tree_.position(id);
+      const book::StoredCheck check = book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
+      if (!check.ok)
+        throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);
+      book::markVerified(book_, check.keys, c, true);
+      covered[a].insert(check.keys.begin(), check.keys.end());
+      ++summary_.claimsVerified;
+    }
+  }
+
+  void report(bool live) {
+    if (!options_.report) return;
+    const Node& r = tree_.node(0);
+    const ProofNumbers rn = r.question[gomoku::index(attacker_)].numbers;
+    const double s = since(start_);
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "jobs %llu done, %zu in flight | proven %llu, disproven %llu, unknown %llu | root %s's win pn %s dn %s | "
+                  "%.0f nodes/s | %.1f s",
+                  static_cast<unsigned long long>(summary_.jobs), inFlight_.size(),
+                  static_cast<unsigned long long>(summary_.proven), static_cast<unsigned long long>(summary_.disproven),
+                  static_cast<unsigned long long>(summary_.unknown), std::string(gomoku::colorName(attacker_)).c_str(),
+                  rn.pn >= proof::kInfinity ? "inf" : std::to_string(rn.pn).c_str(),
+                  rn.dn >= proof::kInfinity ? "inf" : std::to_string(rn.dn).c_str(), s > 0 ? summary_.nodes / s : 0.0, s);
+    options_.report(line, live);
+  }
+
+  book::Book& book_;
+  JobTree tree_;
+  WorkerPool& pool_;
+  RunOptions options_;
+  RunSummary summary_;
+  std::vector<WorkerState> workers_;
+  std::unordered_map<std::uint64_t, InFlight> inFlight_;
+  std::uint64_t lastJobId_ = 0;
+  Color attacker_ = Color::Black;
+  std::vector<std::pair<int, Color>> sweep_;
+  std::size_t sweepAt_ = 0;
+  std::vector<std::pair<int, Color>> deferred_;
+  std::vector<std::pair<int, Color>> backedUp_;
+  Clock::time_point start_, lastReport_, lastProgressAt_;
+};
+
+}  // namespace
+
+RunSummary runCoordinator(book::Book& book, const gomoku::Position& root, WorkerPool& pool, const RunOptions& options) {
+  return Run(book, root, pool, options).run();
+}
+
+}  // namespace tengen::coordinator

@@ -1,0 +1,55 @@
+// The coordinator: grows a JobTree over the opening tree, hands its questions to workers as jobs,
+// re-checks every answer with the independent verifier, stores it in the book at once (with the
+// job state, so a killed run resumes where it stopped) and backs up the numbers.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "book/book.h"
+#include "coordinator/worker_pool.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/solve.h"
+#include "worker/job.h"
+
+namespace tengen::coordinator {
+
+enum class Goal {
+  Solve,  // the root's game value by job-level proof-number search (leaves grow until settled)
+  Build,  // a value for every position up to `depth` plies below the root, one job each
+};
+
+struct RunOptions {
+  Goal goal = Goal::Solve;
+  int depth = 0;                 // Build: plies below the root
+  worker::JobBudget jobBudget;   // per job
+  std::uint64_t maxJobs = 0;     // whole run (0: none)
+  double maxSeconds = 0;         // whole run, Solve only (0: none)
+  std::function<void(const std::string& line, bool live)> report;  // progress; live lines overwrite
+  double reportEvery = 1.0;      // seconds between progress reports
+};
+
+struct RunSummary {
+  gomoku::GameValue value = gomoku::GameValue::Unknown;  // the root's
+  bool rootSettled = false;
+  std::uint64_t jobs = 0, proven = 0, disproven = 0, unknown = 0;
+  std::uint64_t answeredFromBook = 0;  // questions the book (or its job state) already answered
+  std::uint64_t settledByBackup = 0;   // questions settled from their children
+  std::uint64_t nodes = 0;             // prover nodes over all workers
+  double seconds = 0;
+  double workerSeconds = 0;            // time workers spent in jobs (their own clocks)
+  double idleFraction = 0;             // worker time without a job, over workers x elapsed
+  double idleWithWorkFraction = 0;     // the same, counted only while a job was there to send
+  std::size_t treeNodes = 0;
+  std::uint64_t messages = 0, bytesSent = 0, bytesReceived = 0;
+  std::uint64_t positionsStored = 0;
+  std::uint64_t claimsVerified = 0;
+  std::string stoppedBy;               // "settled", "done", "job limit", "time limit"
+};
+
+// Throws BookError / std::runtime_error with one line when a worker fails, the verifier refuses
+// an answer or the book contradicts one; everything stored before that stays stored.
+RunSummary runCoordinator(book::Book& book, const gomoku::Position& root, WorkerPool& pool, const RunOptions& options);
+
+}  // namespace tengen::coordinator

@@ -1,0 +1,133 @@
+// In-process workers: one thread each, running the same worker loop as an MPI rank, fed through
+// message queues so the coordinator cannot tell the difference.
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "coordinator/worker_pool.h"
+#include "worker/mpi_session.h"
+#include "worker/protocol.h"
+#include "worker/serve.h"
+
+namespace tengen::coordinator {
+namespace {
+
+template <class T>
+class Queue {
+ public:
+  void push(T value) {
+    {
+      std::lock_guard lock(mutex_);
+      items_.push_back(std::move(value));
+    }
+    ready_.notify_one();
+  }
+  T pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return !items_.empty(); });
+    T v = std::move(items_.front());
+    items_.pop_front();
+    return v;
+  }
+  std::optional<T> popFor(double seconds) {
+    std::unique_lock lock(mutex_);
+    if (!ready_.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return !items_.empty(); }))
+      return std::nullopt;
+    T v = std::move(items_.front());
+    items_.pop_front();
+    return v;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<T> items_;
+};
+
+using Outbox = Queue<std::pair<int, std::string>>;
+
+class ThreadChannel : public worker::WorkerChannel {
+ public:
+  ThreadChannel(int id, Outbox& outbox) : id_(id), outbox_(outbox) {}
+  std::optional<std::string> receive() override { return inbox.pop(); }
+  void send(std::string bytes) override { outbox_.push({id_, std::move(bytes)}); }
+  Queue<std::string> inbox;
+
+ private:
+  int id_;
+  Outbox& outbox_;
+};
+
+class LocalPool : public WorkerPool {
+ public:
+  explicit LocalPool(int threads) {
+    for (int i = 0; i < threads; ++i) channels_.push_back(std::make_unique<ThreadChannel>(i, outbox_));
+    for (auto& ch : channels_) threads_.emplace_back([c = ch.get()] { worker::serveJobs(*c); });
+  }
+  ~LocalPool() override { stop(); }
+
+  int size() const override { return static_cast<int>(channels_.size()); }
+  std::string describe() const override {
+    return std::to_string(size()) + " in-process worker" + (size() == 1 ? "" : "s");
+  }
+  void send(int worker, std::string bytes) override { channels_[static_cast<std::size_t>(worker)]->inbox.push(std::move(bytes)); }
+  std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
+    return outbox_.popFor(timeoutSeconds);
+  }
+  void stop() override {
+    if (stopped_) return;
+    stopped_ = true;
+    for (auto& ch : channels_) ch->inbox.push(worker::encodeMessage(worker::StopRequest{}));
+    for (auto& t : threads_) t.join();
+  }
+
+ private:
+  Outbox outbox_;
+  std::vector<std::unique_ptr<ThreadChannel>> channels_;
+  std::vector<std::thread> threads_;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<WorkerPool> makeLocalPool(int threads) { return std::make_unique<LocalPool>(std::max(1, threads)); }
+
+namespace {
+
+std::unique_ptr<WorkerPool> g_mpiRanks;  // rank 0's one pool of worker ranks for the whole process
+
+// Lends the process's MPI pool to one run: its stop() leaves the ranks running for the next run.
+class BorrowedPool : public WorkerPool {
+ public:
+  explicit BorrowedPool(WorkerPool& pool) : pool_(pool) {}
+  int size() const override { return pool_.size(); }
+  std::string describe() const override { return pool_.describe(); }
+  void send(int worker, std::string bytes) override { pool_.send(worker, std::move(bytes)); }
+  std::optional<std::pair<int, std::string>> receive(double t) override { return pool_.receive(t); }
+  void stop() override {}
+
+ private:
+  WorkerPool& pool_;
+};
+
+}  // namespace
+
+std::unique_ptr<WorkerPool> makeWorkerPool(int threads) {
+  if (const auto* mpi = worker::MpiSession::current(); mpi && mpi->active() && mpi->size() > 1) {
+    if (!g_mpiRanks) g_mpiRanks = makeMpiPool();
+    return std::make_unique<BorrowedPool>(*g_mpiRanks);
+  }
+  return makeLocalPool(threads);
+}
+
+void releaseMpiWorkers() {
+  const auto* mpi = worker::MpiSession::current();
+  if (!mpi || !mpi->active() || mpi->rank() != 0) return;
+  if (!g_mpiRanks) g_mpiRanks = makeMpiPool();
+  g_mpiRanks->stop();
+  g_mpiRanks.reset();
+}
+
+}  // namespace tengen::coordinator

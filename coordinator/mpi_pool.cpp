@@ -1,0 +1,61 @@
+// The coordinator's side of the MPI transport: ranks 1..K-1 are workers 0..K-2. Replies are
+// probed for (any source) so each is received into a buffer of exactly its size.
+#include <mpi.h>
+
+#include <chrono>
+#include <thread>
+
+#include "coordinator/worker_pool.h"
+#include "worker/mpi_session.h"
+#include "worker/mpi_tags.h"
+#include "worker/protocol.h"
+
+namespace tengen::coordinator {
+namespace {
+
+class MpiPool : public WorkerPool {
+ public:
+  MpiPool() { MPI_Comm_size(MPI_COMM_WORLD, &world_); }
+  ~MpiPool() override { stop(); }
+
+  int size() const override { return world_ - 1; }
+  std::string describe() const override { return std::to_string(size()) + " MPI worker rank" + (size() == 1 ? "" : "s"); }
+  void send(int worker, std::string bytes) override {
+    MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, worker + 1, worker::kMessageTag, MPI_COMM_WORLD);
+  }
+  std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::duration<double>(timeoutSeconds);
+    MPI_Status status;
+    int flag = 0;
+    // Polled, not blocking: the coordinator keeps its progress line alive while it waits.
+    while (true) {
+      MPI_Iprobe(MPI_ANY_SOURCE, worker::kMessageTag, MPI_COMM_WORLD, &flag, &status);
+      if (flag) break;
+      if (Clock::now() >= deadline) return std::nullopt;
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    std::string bytes(static_cast<std::size_t>(count), '\0');
+    MPI_Recv(bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return std::make_pair(status.MPI_SOURCE - 1, std::move(bytes));
+  }
+  void stop() override {
+    if (stopped_) return;
+    stopped_ = true;
+    const std::string bytes = worker::encodeMessage(worker::StopRequest{});
+    for (int r = 1; r < world_; ++r)
+      MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, r, worker::kMessageTag, MPI_COMM_WORLD);
+  }
+
+ private:
+  int world_ = 1;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<WorkerPool> makeMpiPool() { return std::make_unique<MpiPool>(); }
+
+}  // namespace tengen::coordinator

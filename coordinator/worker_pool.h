@@ -1,0 +1,34 @@
+// Where the coordinator's jobs go: MPI ranks 1..K-1 when launched by mpirun, otherwise worker
+// threads in this process. Either way only encoded messages cross (worker/protocol.h).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace tengen::coordinator {
+
+class WorkerPool {
+ public:
+  virtual ~WorkerPool() = default;
+  virtual int size() const = 0;
+  virtual std::string describe() const = 0;
+  virtual void send(int worker, std::string bytes) = 0;
+  // The next message from any worker, waiting at most `timeoutSeconds`.
+  virtual std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) = 0;
+  // Tells every worker to finish (once; later calls do nothing).
+  virtual void stop() = 0;
+};
+
+// `threads` in-process workers (at least 1).
+std::unique_ptr<WorkerPool> makeLocalPool(int threads);
+// The MPI ranks other than this one (rank 0). Needs an active worker::MpiSession.
+std::unique_ptr<WorkerPool> makeMpiPool();
+// MPI ranks when this process is rank 0 of an mpirun with workers (the same ranks each call: they
+// live until releaseMpiWorkers), else `threads` local workers.
+std::unique_ptr<WorkerPool> makeWorkerPool(int threads);
+// Rank 0 of an mpirun, at exit: tells the worker ranks to finish. Does nothing otherwise.
+void releaseMpiWorkers();
+
+}  // namespace tengen::coordinator

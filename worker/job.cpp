@@ -1,0 +1,121 @@
+// Jobs for the prover: one attacker's question about one position, answered with a tree that
+// the worker's own solve() has already passed through the independent verifier.
+#include "worker/job.h"
+
+#include "solver/gomoku/rules.h"
+
+namespace tengen::worker {
+
+using gomoku::Color;
+using gomoku::Point;
+
+JobRequest makeJobRequest(std::uint64_t jobId, const gomoku::Position& position, Color attacker,
+                          const JobBudget& budget) {
+  JobRequest job;
+  job.jobId = jobId;
+  job.rule = static_cast<std::uint8_t>(position.rule);
+  job.size = static_cast<std::uint8_t>(position.board.size());
+  for (const auto& placed : position.board.history())
+    (placed.color == Color::Black ? job.black : job.white).push_back(placed.point);
+  job.toMove = static_cast<std::uint8_t>(position.toMove);
+  job.attacker = static_cast<std::uint8_t>(attacker);
+  job.maxNodes = budget.maxNodes;
+  job.maxSeconds = budget.maxSeconds;
+  job.hashMegabytes = budget.hashMegabytes;
+  return job;
+}
+
+gomoku::Position jobPosition(const JobRequest& job) {
+  if (job.rule > 2) throw ProtocolError("job " + std::to_string(job.jobId) + ": unknown rule");
+  if (job.size < gomoku::kMinSize || job.size > gomoku::kMaxSize)
+    throw ProtocolError("job " + std::to_string(job.jobId) + ": board size out of range");
+  if (job.toMove > 1 || job.attacker > 1) throw ProtocolError("job " + std::to_string(job.jobId) + ": bad colour");
+  gomoku::Position pos{static_cast<gomoku::Rule>(job.rule), gomoku::Board(job.size), static_cast<Color>(job.toMove)};
+  const int cells = job.size * job.size;
+  for (Color c : {Color::Black, Color::White})
+    for (WireCell p : c == Color::Black ? job.black : job.white) {
+      if (p < 0 || p >= cells || !pos.board.isEmpty(p))
+        throw ProtocolError("job " + std::to_string(job.jobId) + ": a stone is off the board or doubled");
+      pos.board.place(p, c);
+    }
+  if (gomoku::findFinishedGame(pos.board, pos.rule))
+    throw ProtocolError("job " + std::to_string(job.jobId) + ": the game is already over");
+  return pos;
+}
+
+WireTree toWire(const proof::ProofTree<Point>& tree) {
+  WireTree wire;
+  wire.attackerWins = tree.attackerWins;
+  wire.nodes.reserve(tree.nodes.size());
+  for (const auto& node : tree.nodes) {
+    WireTree::Node& w = wire.nodes.emplace_back();
+    for (const auto& e : node.children) {
+      w.moves.push_back(e.move);
+      w.targets.push_back(e.node);
+    }
+    w.argumentKind = node.argument.kind;
+    w.argumentMoves.assign(node.argument.moves.begin(), node.argument.moves.end());
+    w.depth = node.depth;
+  }
+  return wire;
+}
+
+proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
+  proof::ProofTree<Point> tree;
+  tree.attackerWins = wire.attackerWins;
+  tree.nodes.reserve(wire.nodes.size());
+  const int cells = boardSize * boardSize;
+  auto onBoard = [cells](WireCell p) {
+    if (p < 0 || p >= cells) throw ProtocolError("a proof tree move is off the board");
+    return static_cast<Point>(p);
+  };
+  const auto count = static_cast<std::int32_t>(wire.nodes.size());
+  for (const auto& w : wire.nodes) {
+    auto& node = tree.nodes.emplace_back();
+    if (w.moves.size() != w.targets.size()) throw ProtocolError("a proof tree node's edges do not pair up");
+    for (std::size_t i = 0; i < w.moves.size(); ++i) {
+      if (w.targets[i] < 0 || w.targets[i] >= count) throw ProtocolError("a proof tree edge points outside the tree");
+      node.children.push_back({onBoard(w.moves[i]), w.targets[i]});
+    }
+    node.argument.kind = w.argumentKind;
+    for (WireCell p : w.argumentMoves) node.argument.moves.push_back(onBoard(p));
+    node.depth = w.depth;
+  }
+  return tree;
+}
+
+JobReply runJob(const JobRequest& job) {
+  JobReply reply;
+  reply.jobId = job.jobId;
+  try {
+    const gomoku::Position pos = jobPosition(job);
+    gomoku::SolveOptions options;
+    options.onlyAttacker = static_cast<Color>(job.attacker);
+    options.maxNodes = job.maxNodes;
+    options.maxSeconds = job.maxSeconds;
+    options.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);
+    const gomoku::SolveResult r = gomoku::solve(pos, options);
+    reply.nodes = r.nodes;
+    reply.seconds = r.seconds;
+    if (!r.proofs.empty()) {
+      reply.tree = toWire(r.proofs.front().tree);
+      reply.outcome = r.proofs.front().tree.attackerWins ? JobOutcome::Proven : JobOutcome::Disproven;
+    } else if (r.verifyError.find("rejected") != std::string::npos) {
+      // A tree the verifier refused is a prover bug: report it, never a value.
+      reply.outcome = JobOutcome::Failed;
+      reply.error = r.verifyError;
+    } else {
+      reply.outcome = JobOutcome::Unknown;
+      if (r.rootNumbers) {
+        reply.pn = r.rootNumbers->pn;
+        reply.dn = r.rootNumbers->dn;
+      }
+    }
+  } catch (const std::exception& e) {
+    reply.outcome = JobOutcome::Failed;
+    reply.error = e.what();
+  }
+  return reply;
+}
+
+}  // namespace tengen::worker

@@ -1,0 +1,120 @@
+// Encoding of the coordinator/worker messages: "TGM", protocol version (4 bytes, big endian),
+// kind byte, then a Boost binary archive without its own header (the version is ours).
+#include "worker/protocol.h"
+
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/stream.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <boost/serialization/version.hpp>
+#include <sstream>
+
+BOOST_CLASS_VERSION(tengen::worker::WireTree::Node, 1)
+BOOST_CLASS_VERSION(tengen::worker::WireTree, 1)
+BOOST_CLASS_VERSION(tengen::worker::JobRequest, 1)
+BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
+
+namespace boost::serialization {
+
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::WireTree::Node& n, unsigned) {
+  ar & n.moves & n.targets & n.argumentKind & n.argumentMoves & n.depth;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::WireTree& t, unsigned) {
+  ar & t.attackerWins & t.nodes;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned) {
+  ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
+      j.hashMegabytes;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
+  ar & r.jobId & r.outcome & r.tree & r.pn & r.dn & r.nodes & r.seconds & r.error;
+}
+
+}  // namespace boost::serialization
+
+namespace tengen::worker {
+namespace {
+
+constexpr char kMagic[3] = {'T', 'G', 'M'};
+constexpr std::size_t kHeaderSize = 8;
+constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
+
+template <class T>
+void writeBody(std::string& out, const T& value) {
+  std::ostringstream stream;
+  {
+    boost::archive::binary_oarchive ar(stream, kArchiveFlags);
+    ar << value;
+  }
+  out += stream.str();
+}
+
+template <class T>
+T readBody(std::string_view body) {
+  T value;
+  boost::iostreams::stream<boost::iostreams::array_source> stream(body.data(), body.size());
+  boost::archive::binary_iarchive ar(stream, kArchiveFlags);
+  ar >> value;
+  return value;
+}
+
+// Checks that a decoded tree's indices stay inside it, so a damaged message cannot send a
+// reader out of bounds.
+void checkTree(const WireTree& tree) {
+  const auto n = static_cast<std::int64_t>(tree.nodes.size());
+  for (const auto& node : tree.nodes) {
+    if (node.moves.size() != node.targets.size()) throw ProtocolError("message damaged: a tree node's edges do not pair up");
+    for (auto t : node.targets)
+      if (t < 0 || t >= n) throw ProtocolError("message damaged: a tree edge points outside the tree");
+  }
+}
+
+}  // namespace
+
+std::string encodeMessage(const Message& message) {
+  std::string out(kMagic, 3);
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>((kProtocolVersion >> shift) & 0xFF));
+  out.push_back(static_cast<char>(message.index()));
+  std::visit(
+      [&](const auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (!std::is_same_v<T, StopRequest>) writeBody(out, m);
+      },
+      message);
+  return out;
+}
+
+Message decodeMessage(std::string_view bytes) {
+  if (bytes.size() < kHeaderSize || bytes.substr(0, 3) != std::string_view(kMagic, 3))
+    throw ProtocolError("not a tengen message (" + std::to_string(bytes.size()) + " bytes, bad header)");
+  std::uint32_t version = 0;
+  for (int i = 0; i < 4; ++i) version = (version << 8) | static_cast<unsigned char>(bytes[3 + i]);
+  if (version != kProtocolVersion)
+    throw ProtocolError("protocol version " + std::to_string(version) + " from the peer, this tengen speaks " +
+                        std::to_string(kProtocolVersion) + " (run the same tengen on every rank)");
+  const std::string_view body = bytes.substr(kHeaderSize);
+  try {
+    switch (static_cast<unsigned char>(bytes[7])) {
+      case 0: return readBody<JobRequest>(body);
+      case 1: {
+        JobReply reply = readBody<JobReply>(body);
+        checkTree(reply.tree);
+        return reply;
+      }
+      case 2: return StopRequest{};
+    }
+  } catch (const ProtocolError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw ProtocolError(std::string("message damaged: ") + e.what());
+  }
+  throw ProtocolError("unknown message kind " + std::to_string(static_cast<unsigned char>(bytes[7])));
+}
+
+}  // namespace tengen::worker

@@ -1,0 +1,73 @@
+// The messages between the coordinator and its workers: a job (one position, one attacker, a
+// budget) and its answer (a proof or disproof tree, or the search's numbers). Encoded as a small
+// header (magic, protocol version, kind) and a versioned Boost.Serialization binary archive; any
+// size, so a large proof never overflows a buffer. The coordinator and workers share nothing else.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace tengen::worker {
+
+// Bumped whenever a message's layout changes; a peer with another version is refused.
+inline constexpr std::uint32_t kProtocolVersion = 1;
+
+class ProtocolError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using WireCell = std::int16_t;
+
+// A proof tree as sent: nodes[0] is the root; children point at node indices.
+struct WireTree {
+  struct Node {
+    std::vector<WireCell> moves;        // children's moves
+    std::vector<std::int32_t> targets;  // children's node indices (same length as moves)
+    std::int32_t argumentKind = 0;
+    std::vector<WireCell> argumentMoves;
+    std::int32_t depth = 0;
+  };
+  bool attackerWins = true;
+  std::vector<Node> nodes;
+};
+
+// What to prove: whether `attacker` can force a win from the position, within the budget.
+struct JobRequest {
+  std::uint64_t jobId = 0;
+  std::uint8_t rule = 0;  // gomoku::Rule
+  std::uint8_t size = 15;
+  std::vector<WireCell> black, white;  // the stones
+  std::uint8_t toMove = 0;             // gomoku::Color
+  std::uint8_t attacker = 0;           // gomoku::Color
+  std::uint64_t maxNodes = 0;          // 0: none
+  double maxSeconds = 0;               // 0: none
+  std::uint32_t hashMegabytes = 32;
+};
+
+enum class JobOutcome : std::uint8_t { Proven = 0, Disproven = 1, Unknown = 2, Failed = 3 };
+
+struct JobReply {
+  std::uint64_t jobId = 0;
+  JobOutcome outcome = JobOutcome::Unknown;
+  WireTree tree;                 // Proven / Disproven: the tree, already checked by the worker
+  std::uint32_t pn = 1, dn = 1;  // Unknown: the root's numbers when the budget ran out
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string error;             // Failed: why (a bad position, a rejected proof)
+};
+
+// Tells a worker to finish.
+struct StopRequest {};
+
+using Message = std::variant<JobRequest, JobReply, StopRequest>;
+
+std::string encodeMessage(const Message& message);
+// Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.
+Message decodeMessage(std::string_view bytes);
+
+}  // namespace tengen::worker

@@ -1,0 +1,34 @@
+// The worker loop. A message it cannot read is answered with a failed reply naming the problem
+// (the coordinator then stops the run), never with a guess.
+#include "worker/serve.h"
+
+#include <cstdint>
+
+#include "worker/job.h"
+#include "worker/protocol.h"
+
+namespace tengen::worker {
+
+std::uint64_t serveJobs(WorkerChannel& channel) {
+  std::uint64_t jobs = 0;
+  while (auto bytes = channel.receive()) {
+    Message message;
+    try {
+      message = decodeMessage(*bytes);
+    } catch (const ProtocolError& e) {
+      JobReply failed;
+      failed.outcome = JobOutcome::Failed;
+      failed.error = std::string("worker could not read a message: ") + e.what();
+      channel.send(encodeMessage(failed));
+      continue;
+    }
+    if (std::holds_alternative<StopRequest>(message)) break;
+    if (const auto* job = std::get_if<JobRequest>(&message)) {
+      channel.send(encodeMessage(runJob(*job)));
+      ++jobs;
+    }
+  }
+  return jobs;
+}
+
+}  // namespace tengen::worker
