@@ -407,7 +407,7 @@ class Run {
         lastReport_ = Clock::now();
       }
     }
-    if (rootDecided() && summary_.stoppedBy == "done") summary_.stoppedBy = "settled";
+    if (options_.goal == Goal::Solve && rootDecided() && summary_.stoppedBy == "done") summary_.stoppedBy = "settled";
   }
 
   // Rebuilds every stored step the coordinator derived (not a job's own checked tree) from the

@@ -1,0 +1,227 @@
+// The distributed solver in one process: the message protocol, the coordinator with in-process
+// workers against the single-process prover, book build, resume after an interruption, and a
+// coordinator that refuses a worker's false answer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "book/book.h"
+#include "book/book_query.h"
+#include "book/position_key.h"
+#include "book/stored_proof.h"
+#include "coordinator/coordinator.h"
+#include "coordinator/worker_pool.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/solve.h"
+#include "worker/job.h"
+#include "worker/protocol.h"
+
+namespace {
+
+using namespace tengen;
+using gomoku::Color;
+using gomoku::GameValue;
+namespace fs = std::filesystem;
+
+struct TempBook {
+  std::string dir;
+  TempBook() {
+    char pattern[] = "/tmp/tengen-dist-test-XXXXXX";
+    dir = mkdtemp(pattern);
+    fs::remove_all(dir);
+  }
+  ~TempBook() { fs::remove_all(dir); }
+};
+
+gomoku::Position freestyle(const char* text, int size) {
+  gomoku::PositionOptions o;
+  o.rule = gomoku::Rule::Freestyle;
+  o.size = size;
+  return gomoku::parsePosition(text, o);
+}
+
+// Black wins by a VCT here (from the prover tests' renju set); small enough for tiny jobs.
+const char* kRenjuWin = "g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8";
+
+gomoku::Position renju(const char* text) { return gomoku::parsePosition(text, {}); }
+
+coordinator::RunSummary run(book::Book& book, const gomoku::Position& pos, coordinator::Goal goal, std::uint64_t jobNodes,
+                            int workers = 2, std::uint64_t maxJobs = 0, int depth = 0) {
+  coordinator::RunOptions o;
+  o.goal = goal;
+  o.depth = depth;
+  o.jobBudget.maxNodes = jobNodes;
+  o.jobBudget.hashMegabytes = 8;
+  o.maxJobs = maxJobs;
+  auto pool = coordinator::makeLocalPool(workers);
+  return coordinator::runCoordinator(book, pos, *pool, o);
+}
+
+TEST(Protocol, MessagesRoundTrip) {
+  const gomoku::Position pos = freestyle("c3 d4 c4", 6);
+  worker::JobBudget budget{1234, 2.5, 16};
+  const worker::JobRequest job = worker::makeJobRequest(42, pos, Color::White, budget);
+  const auto decoded = std::get<worker::JobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  EXPECT_EQ(decoded.jobId, 42u);
+  EXPECT_EQ(decoded.maxNodes, 1234u);
+  EXPECT_EQ(decoded.maxSeconds, 2.5);
+  const gomoku::Position back = worker::jobPosition(decoded);
+  EXPECT_EQ(back.board.hash(), pos.board.hash());
+  EXPECT_EQ(back.toMove, Color::White);
+
+  // A real answer with its tree survives the trip and still passes the verifier.
+  const worker::JobReply reply = worker::runJob(job);
+  ASSERT_EQ(reply.outcome, worker::JobOutcome::Disproven);  // white cannot force a win here
+  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  const auto tree = worker::fromWire(again.tree, 6);
+  EXPECT_EQ(tree.size(), reply.tree.nodes.size());
+  EXPECT_TRUE(gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::White, tree).ok);
+  EXPECT_TRUE(std::holds_alternative<worker::StopRequest>(worker::decodeMessage(worker::encodeMessage(worker::StopRequest{}))));
+}
+
+TEST(Protocol, RefusesOtherVersionsAndDamage) {
+  std::string bytes = worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 5), Color::Black, {}));
+  std::string other = bytes;
+  other[6] = static_cast<char>(other[6] + 1);  // protocol version's last byte
+  EXPECT_THROW(worker::decodeMessage(other), worker::ProtocolError);
+  EXPECT_THROW(worker::decodeMessage(bytes.substr(0, 5)), worker::ProtocolError);
+  EXPECT_THROW(worker::decodeMessage("hello world"), worker::ProtocolError);
+  // Every truncation of a reply with a tree is refused, never half read.
+  const std::string reply = worker::encodeMessage(worker::runJob(worker::makeJobRequest(2, freestyle("c3 d4 c4", 6), Color::White, {})));
+  for (std::size_t cut = 0; cut < reply.size(); cut += 7) EXPECT_THROW(worker::decodeMessage(reply.substr(0, cut)), worker::ProtocolError) << cut;
+  // A job about a finished game or a stone off the board comes back failed, not solved.
+  worker::JobRequest bad = worker::makeJobRequest(3, freestyle("", 5), Color::Black, {});
+  bad.black = {999};
+  EXPECT_EQ(worker::runJob(bad).outcome, worker::JobOutcome::Failed);
+}
+
+TEST(Distributed, SolveMatchesTheSingleProcessProver) {
+  struct Case {
+    gomoku::Position pos;
+    std::uint64_t jobNodes;
+  };
+  for (const Case& c : {Case{freestyle("", 6), 60}, Case{renju(kRenjuWin), 1000}}) {
+    gomoku::SolveOptions single;
+    single.hashMegabytes = 64;
+    const GameValue expected = gomoku::solve(c.pos, single).value;
+    ASSERT_NE(expected, GameValue::Unknown);
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::ReadWrite);
+    const auto s = run(book, c.pos, coordinator::Goal::Solve, c.jobNodes);
+    EXPECT_EQ(s.value, expected) << gomoku::formatStones(c.pos.board);
+    EXPECT_GT(s.unknown, 0u) << "tiny jobs should have run out of budget and grown the tree";
+    EXPECT_EQ(s.stoppedBy, "settled");
+    // The stored root proof is rebuilt from the records alone and re-verified.
+    const Color winner = expected == GameValue::WhiteWins ? Color::White : Color::Black;
+    for (Color attacker : {winner, gomoku::opponent(winner)}) {
+      if (expected != GameValue::Draw && attacker != winner) continue;
+      const auto check = book::checkStoredClaim(book, c.pos.board, c.pos.rule, c.pos.toMove, attacker);
+      EXPECT_TRUE(check.ok) << check.error;
+    }
+    EXPECT_EQ(static_cast<int>(book::queryBook(book, c.pos).result), static_cast<int>(expected));
+  }
+}
+
+TEST(Distributed, BookBuildGivesEveryPositionAValue) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  const gomoku::Position root = freestyle("", 5);
+  const auto s = run(book, root, coordinator::Goal::Build, 5000, 2, 0, 2);
+  EXPECT_EQ(s.value, GameValue::Draw);
+  EXPECT_EQ(s.unknown, 0u);
+  // Every position within two plies, in any orientation, is in the book with a proven value
+  // that agrees with the single-process prover.
+  int checked = 0;
+  for (gomoku::Point a = 0; a < 25; ++a)
+    for (gomoku::Point b = 0; b < 25; ++b) {
+      if (a == b) continue;
+      gomoku::Position pos = root;
+      pos.board.place(a, Color::Black);
+      pos.board.place(b, Color::White);
+      const auto answer = book::queryBook(book, pos);
+      ASSERT_TRUE(answer.found);
+      EXPECT_EQ(answer.result, book::Value::Draw);
+      if ((a * 25 + b) % 97 == 0) {
+        gomoku::SolveOptions single;
+        single.hashMegabytes = 16;
+        EXPECT_EQ(gomoku::solve(pos, single).value, GameValue::Draw);
+        ++checked;
+      }
+    }
+  EXPECT_GT(checked, 3);
+}
+
+TEST(Distributed, ResumesWithoutLosingOrRedoingWork) {
+  TempBook dir;
+  const gomoku::Position pos = renju(kRenjuWin);
+  std::vector<std::string> provenBefore;
+  {
+    book::Book book(dir.dir, book::Book::Access::ReadWrite);
+    const auto first = run(book, pos, coordinator::Goal::Solve, 1000, 2, 60);  // interrupted by the job limit
+    EXPECT_EQ(first.stoppedBy, "job limit");
+    EXPECT_EQ(first.value, GameValue::Unknown);
+    book.forEach([&](std::string_view key, const book::BookRecord* r, const std::string&) {
+      if (r && (r->steps[0].present || r->steps[1].present)) provenBefore.emplace_back(key);
+      return true;
+    });
+  }
+  ASSERT_FALSE(provenBefore.empty());
+  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  const auto second = run(book, pos, coordinator::Goal::Solve, 1000, 2);
+  EXPECT_EQ(second.value, GameValue::BlackWins);
+  EXPECT_GE(second.answeredFromBook, 50u) << "the second run should start from the first run's answers and job marks";
+  for (const auto& key : provenBefore) {
+    const auto r = book.get(key);
+    ASSERT_TRUE(r);
+    EXPECT_TRUE(r->steps[0].present || r->steps[1].present);
+  }
+  // A third run finds everything in the book: no job at all.
+  const auto third = run(book, pos, coordinator::Goal::Solve, 1000, 2);
+  EXPECT_EQ(third.value, GameValue::BlackWins);
+  EXPECT_EQ(third.jobs, 0u);
+}
+
+// A pool whose one worker answers every job with a forged proof: the coordinator must refuse
+// it with the verifier and store nothing.
+class LyingPool : public coordinator::WorkerPool {
+ public:
+  int size() const override { return 1; }
+  std::string describe() const override { return "a lying worker"; }
+  void send(int, std::string bytes) override {
+    const auto job = std::get<worker::JobRequest>(worker::decodeMessage(bytes));
+    worker::JobReply reply;
+    reply.jobId = job.jobId;
+    reply.outcome = worker::JobOutcome::Proven;
+    reply.tree.attackerWins = true;
+    reply.tree.nodes.resize(1);  // "the attacker wins here", with nothing behind it
+    pending_ = worker::encodeMessage(reply);
+  }
+  std::optional<std::pair<int, std::string>> receive(double) override {
+    if (pending_.empty()) return std::nullopt;
+    return std::make_pair(0, std::exchange(pending_, {}));
+  }
+  void stop() override {}
+
+ private:
+  std::string pending_;
+};
+
+TEST(Distributed, RefusesAnAnswerTheVerifierRejects) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  LyingPool pool;
+  coordinator::RunOptions o;
+  o.jobBudget.maxNodes = 100;
+  try {
+    coordinator::runCoordinator(book, freestyle("", 6), pool, o);
+    FAIL() << "a forged proof was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("verifier refused"), std::string::npos) << e.what();
+  }
+  int entries = 0;
+  book.forEach([&](std::string_view, const book::BookRecord*, const std::string&) { return ++entries, true; });
+  EXPECT_EQ(entries, 0);
+}
+
+}  // namespace
