@@ -2,6 +2,7 @@
 // probed for (any source) so each is received into a buffer of exactly its size.
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -28,12 +29,15 @@ class MpiPool : public WorkerPool {
     const auto deadline = Clock::now() + std::chrono::duration<double>(timeoutSeconds);
     MPI_Status status;
     int flag = 0;
-    // Polled, not blocking: the coordinator keeps its progress line alive while it waits.
+    // Polled, not blocking: the coordinator keeps its progress line alive while it waits. The
+    // pause grows to a millisecond so a waiting coordinator leaves the cores to the workers.
+    auto pause = std::chrono::microseconds(20);
     while (true) {
       MPI_Iprobe(MPI_ANY_SOURCE, worker::kMessageTag, MPI_COMM_WORLD, &flag, &status);
       if (flag) break;
       if (Clock::now() >= deadline) return std::nullopt;
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::microseconds(1000));
     }
     int count = 0;
     MPI_Get_count(&status, MPI_BYTE, &count);
