@@ -5,14 +5,19 @@
 #include <filesystem>
 #include <cstdio>
 #include <iostream>
+#include <memory>
+#include <vector>
 
 #include "bench/book_bench.h"
+#include "bench/distributed_bench.h"
 #include "bench/foul_scan_bench.h"
 #include "bench/fouls_data.h"
 #include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "coordinator/worker_pool.h"
+#include "worker/mpi_session.h"
 
 namespace tengen::cli {
 
@@ -86,17 +91,72 @@ int benchBook(const Args& args) {
   return 0;
 }
 
+int benchDistributed(const Args& args) {
+  const bool json = args.flag("json");
+  const auto jobs = static_cast<std::uint64_t>(args.integer("jobs", 20000, 10, 100000000));
+  // Dispatch capacity: through MPI ranks when run under mpirun, and through in-process workers.
+  std::vector<std::pair<std::string, std::unique_ptr<coordinator::WorkerPool>>> pools;
+  if (const auto* mpi = worker::MpiSession::current(); mpi && mpi->active() && mpi->size() > 1)
+    pools.emplace_back("mpi", coordinator::makeWorkerPool(1));
+  pools.emplace_back("threads", coordinator::makeLocalPool(2));
+  for (auto& [kind, pool] : pools) {
+    const auto f = bench::runDispatchBench(*pool, jobs);
+    pool->stop();
+    if (json)
+      std::cout << JsonObject()
+                       .str("bench", "dispatch")
+                       .str("transport", kind)
+                       .num("workers", static_cast<long long>(pool->size()))
+                       .num("jobs", static_cast<long long>(f.jobs))
+                       .num("seconds", f.seconds)
+                       .num("jobs_per_s", f.jobs / f.seconds)
+                       .num("request_bytes", static_cast<long long>(f.requestBytes))
+                       .num("reply_bytes", static_cast<long long>(f.replyBytes))
+                       .done()
+                << '\n';
+    else
+      std::printf("dispatch (%s, %d workers): %llu trivial jobs in %.2f s = %.0f jobs/s; request %zu bytes, reply %zu bytes\n",
+                  kind.c_str(), pool->size(), static_cast<unsigned long long>(f.jobs), f.seconds, f.jobs / f.seconds,
+                  f.requestBytes, f.replyBytes);
+  }
+  if (args.flag("quick")) return 0;
+  const auto runs = bench::runJobSetBench({1, 2});
+  for (const auto& r : runs) {
+    const double speedup = runs.front().seconds / r.seconds;
+    if (json)
+      std::cout << JsonObject()
+                       .str("bench", "job-set")
+                       .num("workers", static_cast<long long>(r.workers))
+                       .num("jobs", static_cast<long long>(r.jobs))
+                       .num("nodes", static_cast<long long>(r.nodes))
+                       .num("seconds", r.seconds)
+                       .num("speedup", speedup)
+                       .num("idle", r.idleFraction)
+                       .num("bytes_per_message", r.bytesPerMessage)
+                       .done()
+                << '\n';
+    else
+      std::printf("job set (freestyle 6x6 book build, depth 2, 1000 nodes a job), %d worker%s: %llu jobs, %llu nodes, "
+                  "%.2f s, speedup %.2fx, idle %.1f%%, %.0f bytes/message\n",
+                  r.workers, r.workers == 1 ? "" : "s", static_cast<unsigned long long>(r.jobs),
+                  static_cast<unsigned long long>(r.nodes), r.seconds, speedup, r.idleFraction * 100, r.bytesPerMessage);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runBench(int argc, char** argv) {
   const Args args(argc, argv, 2,
-                  {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"json", false}});
+                  {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"jobs", true},
+                   {"quick", false}, {"json", false}});
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
+  if (args.positional().size() == 1 && args.positional()[0] == "distributed") return benchDistributed(args);
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
     throw UsageError(
         "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
-        "[--dir D] (each with --json)");
+        "[--dir D] | distributed [--jobs N] [--quick] (each with --json)");
   const std::string file = args.value("file").value_or(bench::sharedTestdata("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -230,7 +230,7 @@ class Run {
   }
 
   bool limitReached() {
-    if (options_.maxJobs && summary_.jobs + inFlight_.size() >= options_.maxJobs) {
+    if (options_.maxJobs && summary_.jobs + answering_ + inFlight_.size() >= options_.maxJobs) {
       summary_.stoppedBy = "job limit";
       return true;
     }
@@ -304,7 +304,14 @@ class Run {
 
   // ---- answers ----
 
-  void handle(int workerIndex, const std::string& bytes) {
+  struct Accepted {
+    InFlight job;
+    worker::JobReply reply;
+  };
+
+  // Takes an answer off the wire and frees its worker; the answer's question stays pending until
+  // apply(), so the worker can get new work before the (slow) verifier runs on this answer.
+  Accepted accept(int workerIndex, const std::string& bytes) {
     summary_.bytesReceived += bytes.size();
     ++summary_.messages;
     worker::Message message;
@@ -321,11 +328,18 @@ class Run {
                                (reply->error.empty() ? "an answer to no job sent" : reply->error));
     const InFlight job = it->second;
     inFlight_.erase(it);
+    ++answering_;
     WorkerState& ws = workers_[static_cast<std::size_t>(job.worker)];
     ws.busy = false;
     ws.idleSince = Clock::now();
     lastProgressAt_ = ws.idleSince;
+    return {job, std::move(*std::get_if<worker::JobReply>(&message))};
+  }
 
+  void apply(const Accepted& accepted) {
+    --answering_;
+    const InFlight& job = accepted.job;
+    const worker::JobReply* reply = &accepted.reply;
     ++summary_.jobs;
     summary_.nodes += reply->nodes;
     summary_.workerSeconds += reply->seconds;
@@ -372,7 +386,9 @@ class Run {
       throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " sent an empty or mislabelled proof for " +
                                describe(pos, job.attacker));
     // Never trust the wire: the independent verifier checks every answer before it is stored.
+    const auto checkStart = Clock::now();
     const gomoku::ProofCheck check = gomoku::checkProof(pos.board, pos.toMove, pos.rule, job.attacker, proof.tree);
+    summary_.checkSeconds += since(checkStart);
     if (!check.ok)
       throw std::runtime_error("the verifier refused worker " + std::to_string(job.worker + 1) + "'s answer for " +
                                describe(pos, job.attacker) + ": " + check.error);
@@ -384,7 +400,9 @@ class Run {
     r.verified = true;
     const std::uint32_t size = static_cast<std::uint32_t>(r.proofs[0].tree.size());
     const int depth = r.proofs[0].tree.nodes[0].depth;
+    const auto storeStart = Clock::now();
     summary_.positionsStored += book::storeRecords(book_, book::recordsFromSolve(pos, r));
+    summary_.storeSeconds += since(storeStart);
     q.numbers = wins ? ProofNumbers::proven() : ProofNumbers::disproven();
     q.fixed = q.recorded = true;
     q.size = size;
@@ -401,7 +419,11 @@ class Run {
       dispatch();
       if (inFlight_.empty()) break;
       const double wait = std::max(0.01, options_.reportEvery - since(lastReport_));
-      if (auto message = pool_.receive(wait)) handle(message->first, message->second);
+      if (auto message = pool_.receive(wait)) {
+        const Accepted accepted = accept(message->first, message->second);
+        dispatch();
+        apply(accepted);
+      }
       if (since(lastReport_) >= options_.reportEvery) {
         report(true);
         lastReport_ = Clock::now();
@@ -455,6 +477,7 @@ class Run {
   std::vector<WorkerState> workers_;
   std::unordered_map<std::uint64_t, InFlight> inFlight_;
   std::uint64_t lastJobId_ = 0;
+  std::size_t answering_ = 0;  // answers accepted but not yet applied
   Color attacker_ = Color::Black;
   std::vector<std::pair<int, Color>> sweep_;
   std::size_t sweepAt_ = 0;

@@ -15,9 +15,9 @@ namespace {
 
 MpiSession* g_current = nullptr;
 
-// Open MPI (and PMIx launchers in general) tell a launched process its world size.
+// mpirun (Open MPI), PMI launchers and srun tell a launched process its world size.
 int launchedWorldSize() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE"})
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"})
     if (const char* v = std::getenv(name)) return std::atoi(v);
   return 0;
 }
