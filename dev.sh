@@ -33,9 +33,10 @@ build() {  # build DIR [cmake options...]
 }
 
 # The main job on embedded defaults: black's forbidden points on a real renju position; a renju
-# position from a real game proved a black win into a RocksDB book, then queried from the book
-# in its mirror image and re-verified from the stored records; the 6x6 board proved a draw into
-# the same book.
+# position from a real game proved a black win by the coordinator and its in-process workers into
+# a RocksDB book, then queried from the book in its mirror image; a small opening book (the 6x6
+# board and every first move) built by the workers into the same book and queried; every stored
+# proof re-verified from the book's records.
 DEMO_POSITION="h8,j7,k6,k8,i8,j5,l7,l8,j4,k3,e7,l6,g8/i7,j6,i9,g7,f6,e6,k7,k5,m8,m7,d6,f7"
 DEMO_SOLVE="g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8"
 DEMO_MIRROR="i12,h12,g12,j11,h11,m10,h10,e9,h8,m7,i7/f12,i11,l10,k10,j10,i10,k9,h9,g9,f9,l8"
@@ -51,14 +52,17 @@ case "${1:-demo}" in
     build/bin/tengen fouls "$DEMO_POSITION"
     echo
     rm -rf "$DEMO_BOOK"
-    echo "== tengen solve --book $DEMO_BOOK \"$DEMO_SOLVE\""
-    build/bin/tengen solve --hash 256 --book "$DEMO_BOOK" "$DEMO_SOLVE"
+    echo "== tengen solve --workers $JOBS --book $DEMO_BOOK \"$DEMO_SOLVE\""
+    build/bin/tengen solve --workers "$JOBS" --job-nodes 2000 --book "$DEMO_BOOK" "$DEMO_SOLVE"
     echo
     echo "== tengen query --book $DEMO_BOOK \"$DEMO_MIRROR\"   (the same position, mirrored)"
     build/bin/tengen query --book "$DEMO_BOOK" "$DEMO_MIRROR"
     echo
-    echo "== tengen solve --book $DEMO_BOOK --rule freestyle --size 6 \"\""
-    build/bin/tengen solve --hash 256 --book "$DEMO_BOOK" --rule freestyle --size 6 ""
+    echo "== tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers $JOBS --book $DEMO_BOOK"
+    build/bin/tengen book build "" --rule freestyle --size 6 --depth 1 --workers "$JOBS" --book "$DEMO_BOOK"
+    echo
+    echo "== tengen query --book $DEMO_BOOK --rule freestyle --size 6 \"\"   (every first move has a value)"
+    build/bin/tengen query --book "$DEMO_BOOK" --rule freestyle --size 6 ""
     echo
     echo "== tengen verify --book $DEMO_BOOK"
     build/bin/tengen verify --book "$DEMO_BOOK"
@@ -79,6 +83,7 @@ case "${1:-demo}" in
     build/bin/tengen bench fouls
     build/bin/tengen bench solve
     build/bin/tengen bench book
+    build/bin/tengen bench distributed
     ;;
   *)
     echo "usage: ./dev.sh [demo|test|bench|asan|build|deps]" >&2
