@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "book/book.h"
@@ -61,6 +62,23 @@ worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char
   return b;
 }
 
+// Opens the book as its one writer, starts the workers and runs the coordinator to the end.
+struct DistributedRun {
+  std::unique_ptr<book::Book> book;
+  std::unique_ptr<coordinator::WorkerPool> pool;
+  coordinator::RunSummary summary;
+};
+DistributedRun runDistributed(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
+  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+  setReporter(options, json);
+  DistributedRun run;
+  run.book = std::make_unique<book::Book>(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
+  run.pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
+  run.summary = coordinator::runCoordinator(*run.book, pos, *run.pool, options);
+  run.pool->stop();
+  return run;
+}
+
 }  // namespace
 
 bool distributedRequested(const Args& args) {
@@ -83,12 +101,10 @@ int runDistributedSolve(const Args& args) {
   options.goal = coordinator::Goal::Solve;
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
   options.maxSeconds = args.real("time", 0, 0, 1e9);
-  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
-  setReporter(options, json);
-  book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
-  auto pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
-  const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, *pool, options);
-  pool->stop();
+  const DistributedRun run = runDistributed(args, pos, options, json);
+  const coordinator::RunSummary& s = run.summary;
+  const book::Book& book = *run.book;
+  const coordinator::WorkerPool* pool = run.pool.get();
 
   const book::QueryAnswer a = book::queryBook(book, pos);
   const int n = pos.board.size();
@@ -121,8 +137,11 @@ int runDistributedSolve(const Args& args) {
     if (!best.empty()) std::cout << "best move: " << best << '\n';
     if (!line.empty()) std::cout << "line: " << formatMoves(line, n) << '\n';
     if (s.rootSettled)
-      std::cout << "proof: " << a.proofSize << " positions, verified from the book's records (" << s.claimsVerified
-                << " claims re-checked)\n";
+      std::cout << "proof: " << a.proofSize << " positions in the book; every answer checked by the verifier on arrival"
+                << (s.claimsVerified ? ", and " + std::to_string(s.claimsVerified) +
+                                           " derived claims re-verified from the book's records"
+                                     : std::string())
+                << '\n';
     printSummary(s, pool->describe());
     std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << '\n';
   }
@@ -144,12 +163,10 @@ int runBookBuild(int argc, char** argv) {
   options.goal = coordinator::Goal::Build;
   options.depth = static_cast<int>(args.integer("depth", 1, 0, 8));
   options.jobBudget = budgetFrom(args, "nodes", "time", 20000);
-  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
-  setReporter(options, json);
-  book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
-  auto pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
-  const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, *pool, options);
-  pool->stop();
+  const DistributedRun run = runDistributed(args, pos, options, json);
+  const coordinator::RunSummary& s = run.summary;
+  const book::Book& book = *run.book;
+  const coordinator::WorkerPool* pool = run.pool.get();
   if (json) {
     JsonObject o;
     o.str("position", text)

@@ -149,5 +149,26 @@ check "bench book exits 0" [ "$rc" -eq 0 ]
 check "bench book counts its entries" contains "$out" '"entries": 5000'
 check "bench book prints queries/s" contains "$out" '"oriented_queries_per_s": '
 
+# Distributed commands: a book build with in-process workers, its answers in the book, bad input.
+out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --book "$BOOKS/d" --json 2>/dev/null); rc=$?
+check "book build exits 0" [ "$rc" -eq 0 ]
+check "book build covers the 5x5 board and its 6 first-move classes" contains "$out" '"positions": 7, "result": "draw"'
+out=$("$TENGEN" query --json --book "$BOOKS/d" --rule freestyle --size 5 "e5")
+check "book build answers are queryable" contains "$out" '"result": "draw"'
+out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --book "$BOOKS/d" --json 2>/dev/null)
+check "a repeated book build runs no job" contains "$out" '"jobs": 0,'
+out=$("$TENGEN" solve --workers 2 --job-nodes 50 --rule freestyle --size 6 --book "$BOOKS/d" --json "" 2>/dev/null); rc=$?
+check "distributed solve exits 0 with the value" [ "$rc" -eq 0 ] && check "distributed 6x6 is a draw" contains "$out" '"result": "draw"'
+err=$("$TENGEN" book build "" --book "$BOOKS/d" 2>&1 >/dev/null); rc=$?
+check "book build without --depth exits 2" [ "$rc" -eq 2 ]
+check "book build without --depth says so" contains "$err" "give --depth D"
+err=$("$TENGEN" solve --workers 2 --mode vcf --book "$BOOKS/d" "h8" 2>&1 >/dev/null); rc=$?
+check "distributed vcf exits 2" [ "$rc" -eq 2 ]
+err=$("$TENGEN" solve --workers 2 --nodes 5 --book "$BOOKS/d" "h8" 2>&1 >/dev/null); rc=$?
+check "distributed --nodes exits 2 and names --job-nodes" [ "$rc" -eq 2 ] && check "--job-nodes named" contains "$err" "--job-nodes"
+err=$("$TENGEN" book build "h8 h8" --depth 1 --book "$BOOKS/d" 2>&1 >/dev/null); rc=$?
+check "book build of a bad position exits 2" [ "$rc" -eq 2 ]
+check "book build of a bad position names the move" contains "$err" "occupied point"
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]
