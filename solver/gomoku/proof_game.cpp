@@ -251,9 +251,10 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
       // such threat can survive. Sound for proofs and disproofs alike.
       answersToThreats(me, threats_, moves_, cover);
       if (!cover.empty()) argument.kind = kThreatAnswers;
-    } else if (!isOr && mode_ == ProofMode::Vct && threatLimit_ >= 2 && findThreatVcf(threatLimit_, cover)) {
+    } else if (!isOr && threatDepth() > 0 && findThreatVcf(threatDepth(), cover)) {
       // A longer threat: against a pass the attacker wins by a short VCF. The defender's fours
-      // stay; every other move after which that VCF still wins is refuted by it.
+      // stay; every other move after which that VCF still wins is refuted by it. In full mode
+      // this is the relevance-zone cut: only moves that touch the VCF can matter.
       argument.kind = kThreatLine;
       for (Point p = 0; p < board_.cellCount(); ++p) {
         if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;

@@ -51,6 +51,13 @@ class ProofGame {
 
  private:
   bool limited() const { return moveLimit_ > 0; }
+  // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
+  // threat limit in VCT mode, a fixed depth in full mode.
+  int threatDepth() const {
+    if (mode_ == ProofMode::Full) return kFullModeThreatDepth;
+    return mode_ == ProofMode::Vct && threatLimit_ >= 2 ? threatLimit_ : 0;
+  }
+  static constexpr int kFullModeThreatDepth = 2;
   std::uint64_t keyWith(std::uint64_t boardHash) const { return keyFor(boardHash, toMove_, attackerMovesLeft_); }
   std::uint64_t keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const;
   // Moves of `side` that keep it alive against the opponent's straight-four moves `threats`:
