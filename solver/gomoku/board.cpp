@@ -32,7 +32,10 @@ BoardGeometry makeGeometry(int size) {
           ++pos;
         }
         int& id = idOfStart[r * size + c];
-        if (id < 0) id = lines++;
+        if (id < 0) {
+          id = lines++;
+          g.lineStart[dir][id] = static_cast<std::int16_t>(r * size + c);
+        }
         const int p = row * size + col;
         g.lineOf[dir][p] = static_cast<std::uint8_t>(id);
         g.posOf[dir][p] = static_cast<std::uint8_t>(pos);

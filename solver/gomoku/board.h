@@ -23,6 +23,8 @@ struct BoardGeometry {
   std::array<std::array<std::uint8_t, kMaxCells>, kDirections> posOf{};
   // Bits outside each line's cells: they block like an opponent stone.
   std::array<std::array<std::uint64_t, kMaxLines>, kDirections> wall{};
+  // The first cell of each line (position 0).
+  std::array<std::array<std::int16_t, kMaxLines>, kDirections> lineStart{};
   // image[s][p]: where symmetry s sends p (see symmetry.h).
   std::array<std::array<std::int16_t, kMaxCells>, 8> image{};
 
@@ -69,6 +71,17 @@ class Board {
   int liveWindows(Color c) const;
   // Whether liveWindows(c) > 0, without counting them all.
   bool hasLiveWindow(Color c) const;
+
+  // Lines as bit masks (a cell at position i of a line is bit i + BoardGeometry::kLineOffset),
+  // for scans that skip whole lines at once.
+  int lineCount(int dir) const { return geometry_->lineCount[dir]; }
+  std::uint64_t lineStones(Color c, int dir, int line) const { return lines_[index(c)][dir][line]; }
+  std::uint64_t lineEmpty(int dir, int line) const {
+    return ~(lines_[0][dir][line] | lines_[1][dir][line] | geometry_->wall[dir][line]);
+  }
+  Point cellOnLine(int dir, int line, int pos) const {
+    return static_cast<Point>(geometry_->lineStart[dir][line] + pos * (kDirRow[dir] * size_ + kDirCol[dir]));
+  }
 
   // Pattern-table key of the 11-cell window centred on p along dir, seen by colour c.
   int windowKeyAt(Point p, int dir, Color c) const {

@@ -2,6 +2,8 @@
 #include "solver/gomoku/threats.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "solver/gomoku/rules.h"
 
@@ -11,16 +13,54 @@ bool isLegal(Board& board, Point p, Color c, Rule r) {
   return board.isEmpty(p) && forbiddenKind(board, p, c, r) == ForbiddenKind::None;
 }
 
+namespace {
+
+// Calls found(p, dir) for each empty point p that completes a five of c along dir; stops when
+// found returns true. A five along a line needs four of c's stones on it, so lines with fewer
+// are skipped at once, and only empty cells within four cells of a stone are probed.
+template <class Found>
+bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
+  const LinePattern* table = linePatternTable(needsExactFive(r, c));
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < board.lineCount(dir); ++line) {
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      // Fewer than four stones? (Three lowest bits cleared leave nothing; no popcnt instruction
+      // is assumed on baseline x86-64.)
+      std::uint64_t rest = own & (own - 1);
+      rest &= rest - 1;
+      rest &= rest - 1;
+      if (rest == 0) continue;
+      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
+      std::uint64_t candidates = board.lineEmpty(dir, line) & near;
+      while (candidates) {
+        const int bit = std::countr_zero(candidates);
+        candidates &= candidates - 1;
+        const Point p = board.cellOnLine(dir, line, bit - BoardGeometry::kLineOffset);
+        if (table[board.windowKeyAt(p, dir, c)].five() && found(p)) return true;
+      }
+    }
+  return false;
+}
+
+}  // namespace
+
 void findFivePoints(const Board& board, Color c, Rule r, MoveList& out) {
+  // Collected as a set, then listed in point order (callers rely on a stable order).
+  std::array<std::uint64_t, (kMaxCells + 63) / 64> marks{};
+  bool any = false;
+  scanFivePoints(board, c, r, [&](Point p) {
+    marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
+    any = true;
+    return false;
+  });
   out.clear();
-  for (Point p = 0; p < board.cellCount(); ++p)
-    if (board.isEmpty(p) && makesFive(board, p, c, r)) out.push(p);
+  if (!any) return;
+  for (std::size_t w = 0; w < marks.size(); ++w)
+    for (std::uint64_t m = marks[w]; m; m &= m - 1) out.push(static_cast<Point>(w * 64 + std::countr_zero(m)));
 }
 
 bool hasFivePoint(const Board& board, Color c, Rule r) {
-  for (Point p = 0; p < board.cellCount(); ++p)
-    if (board.isEmpty(p) && makesFive(board, p, c, r)) return true;
-  return false;
+  return scanFivePoints(board, c, r, [](Point) { return true; });
 }
 
 MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
