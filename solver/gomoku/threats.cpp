@@ -15,6 +15,14 @@ bool isLegal(Board& board, Point p, Color c, Rule r) {
 
 namespace {
 
+using PointSet = std::array<std::uint64_t, (kMaxCells + 63) / 64>;
+
+// Whether a line mask has at least n (1..4) stones.
+bool atLeast(std::uint64_t bits, int n) {
+  for (int i = 1; i < n && bits; ++i) bits &= bits - 1;
+  return bits != 0;
+}
+
 // Calls found(p, dir) for each empty point p that completes a five of c along dir; stops when
 // found returns true. A five along a line needs four of c's stones on it, so lines with fewer
 // are skipped at once, and only empty cells within four cells of a stone are probed.
@@ -24,12 +32,7 @@ bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
   for (int dir = 0; dir < kDirections; ++dir)
     for (int line = 0; line < board.lineCount(dir); ++line) {
       const std::uint64_t own = board.lineStones(c, dir, line);
-      // Fewer than four stones? (Three lowest bits cleared leave nothing; no popcnt instruction
-      // is assumed on baseline x86-64.)
-      std::uint64_t rest = own & (own - 1);
-      rest &= rest - 1;
-      rest &= rest - 1;
-      if (rest == 0) continue;
+      if (!atLeast(own, 4)) continue;
       const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
       std::uint64_t candidates = board.lineEmpty(dir, line) & near;
       while (candidates) {
@@ -77,41 +80,57 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
   return s;
 }
 
-void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
+namespace {
+
+// Empty points within four cells of c's stones on lines holding at least `minStones` of them:
+// the only places where a move of c can make a shape that needs that many stones on one line.
+PointSet pointsNearLines(const Board& board, Color c, int minStones) {
+  PointSet marks{};
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < board.lineCount(dir); ++line) {
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      if (!atLeast(own, minStones)) continue;
+      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
+      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1) {
+        const Point p = board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset);
+        marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
+      }
+    }
+  return marks;
+}
+
+// Appends, in point order, the points of the set for which keep(p, shape) holds and c may play.
+template <class Keep>
+void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep keep) {
   out.clear();
-  for (Point p = 0; p < board.cellCount(); ++p) {
-    if (!board.isEmpty(p)) continue;
-    const MoveShape s = shapeOf(board, p, c, r);
-    if ((s.five || s.fours > 0) && isLegal(board, p, c, r)) out.push(p);
-  }
+  for (std::size_t w = 0; w < set.size(); ++w)
+    for (std::uint64_t m = set[w]; m; m &= m - 1) {
+      const auto p = static_cast<Point>(w * 64 + std::countr_zero(m));
+      if (keep(shapeOf(board, p, c, r)) && isLegal(board, p, c, r)) out.push(p);
+    }
+}
+
+}  // namespace
+
+// A five or a four needs three of c's stones on its line already; a three or a window of three
+// needs two.
+void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
+  collect(board, c, r, pointsNearLines(board, c, 3), out, [](const MoveShape& s) { return s.five || s.fours > 0; });
 }
 
 void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
-  out.clear();
-  for (Point p = 0; p < board.cellCount(); ++p) {
-    if (!board.isEmpty(p)) continue;
-    const MoveShape s = shapeOf(board, p, c, r);
-    if ((s.five || s.fours > 0 || s.threes > 0) && isLegal(board, p, c, r)) out.push(p);
-  }
+  collect(board, c, r, pointsNearLines(board, c, 2), out,
+          [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0; });
 }
 
 void findPreparingMoves(Board& board, Color c, Rule r, MoveList& out) {
-  out.clear();
-  for (Point p = 0; p < board.cellCount(); ++p) {
-    if (!board.isEmpty(p)) continue;
-    const MoveShape s = shapeOf(board, p, c, r);
-    if ((s.five || s.fours > 0 || s.threes > 0 || s.bestWindow >= 3) && isLegal(board, p, c, r)) out.push(p);
-  }
+  collect(board, c, r, pointsNearLines(board, c, 2), out,
+          [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0 || s.bestWindow >= 3; });
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
-  out.clear();
-  for (Point p = 0; p < board.cellCount(); ++p) {
-    if (!board.isEmpty(p)) continue;
-    const MoveShape s = shapeOf(board, p, c, r);
-    if (s.five || !(s.straightFour || s.fours >= 2)) continue;
-    if (isLegal(board, p, c, r)) out.push(p);
-  }
+  collect(board, c, r, pointsNearLines(board, c, 3), out,
+          [](const MoveShape& s) { return !s.five && (s.straightFour || s.fours >= 2); });
 }
 
 bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }
