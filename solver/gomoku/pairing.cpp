@@ -11,20 +11,20 @@ namespace {
 struct Search {
   const Board& board;
   const std::vector<const std::array<Point, 5>*>& windows;
+  // For each cell, the live windows holding it; for each window, how many chosen pairs lie
+  // wholly inside it (covered when non-zero). Kept up to date as pairs are added and removed.
+  const std::vector<std::vector<int>>& windowsOf;
+  std::vector<int> coverCount;
   int stepsLeft;
   std::array<bool, kMaxCells> used{};
   std::vector<Point>& pairs;
 
-  bool covered(const std::array<Point, 5>& w) const {
-    for (std::size_t i = 0; i < pairs.size(); i += 2) {
-      bool a = false, b = false;
-      for (Point p : w) {
-        a |= p == pairs[i];
-        b |= p == pairs[i + 1];
-      }
-      if (a && b) return true;
-    }
-    return false;
+  static bool holds(const std::array<Point, 5>& w, Point p) {
+    return w[0] == p || w[1] == p || w[2] == p || w[3] == p || w[4] == p;
+  }
+  void cover(Point a, Point b, int delta) {
+    for (int w : windowsOf[static_cast<std::size_t>(a)])
+      if (holds(*windows[static_cast<std::size_t>(w)], b)) coverCount[static_cast<std::size_t>(w)] += delta;
   }
 
   bool run() {
@@ -32,14 +32,14 @@ struct Search {
     // The uncovered window with the fewest pairs still available.
     const std::array<Point, 5>* pick = nullptr;
     int fewest = 1 << 30;
-    for (const auto* w : windows) {
-      if (covered(*w)) continue;
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+      if (coverCount[i] > 0) continue;
       int free = 0;
-      for (Point p : *w) free += board.isEmpty(p) && !used[p];
+      for (Point p : *windows[i]) free += board.isEmpty(p) && !used[p];
       const int options = free * (free - 1) / 2;
       if (options < fewest) {
         fewest = options;
-        pick = w;
+        pick = windows[i];
       }
     }
     if (!pick) return true;
@@ -51,7 +51,9 @@ struct Search {
         used[a] = used[b] = true;
         pairs.push_back(a);
         pairs.push_back(b);
+        cover(a, b, +1);
         if (run()) return true;
+        cover(a, b, -1);
         pairs.resize(pairs.size() - 2);
         used[a] = used[b] = false;
         if (stepsLeft < 0) return false;
@@ -90,7 +92,10 @@ bool findPairing(const Board& board, Color attacker, int maxSteps, std::vector<P
     for (Point p : w) blocked |= board.has(p, opponent(attacker));
     if (!blocked) live.push_back(&w);
   }
-  Search s{board, live, maxSteps, {}, pairs};
+  std::vector<std::vector<int>> windowsOf(static_cast<std::size_t>(board.cellCount()));
+  for (std::size_t i = 0; i < live.size(); ++i)
+    for (Point p : *live[i]) windowsOf[static_cast<std::size_t>(p)].push_back(static_cast<int>(i));
+  Search s{board, live, windowsOf, std::vector<int>(live.size(), 0), maxSteps, {}, pairs};
   if (s.run()) return true;
   pairs.clear();
   return false;

@@ -199,7 +199,15 @@ bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
   if (rule_ == Rule::Renju && attacker_ == Color::White) return false;
   // Worth trying only once few places to make five are left; the step cap bounds the cost.
   if (board_.liveWindows(attacker_) > 96) return false;
-  return findPairing(board_, attacker_, 4000, pairs);
+  // The search expands a node many times; the (deterministic) answer for a position is kept.
+  if (auto it = pairings_.find(board_.hash()); it != pairings_.end()) {
+    pairs = it->second;
+    return !pairs.empty();
+  }
+  const bool found = findPairing(board_, attacker_, 4000, pairs);
+  if (pairings_.size() >= kMaxPairings) pairings_.clear();
+  pairings_.emplace(board_.hash(), found ? pairs : std::vector<Point>{});
+  return found;
 }
 
 proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "solver/gomoku/board.h"
@@ -83,6 +84,9 @@ class ProofGame {
   int attackerMovesLeft_;
   std::uint64_t salt_;
   MoveList fives_, threats_, moves_, fours_;
+  // Pairing answers by exact board hash (empty: none found); the attacker is fixed per game.
+  static constexpr std::size_t kMaxPairings = 1 << 18;
+  mutable std::unordered_map<std::uint64_t, std::vector<Point>> pairings_;
 };
 
 }  // namespace tengen::gomoku
