@@ -10,13 +10,15 @@ namespace tengen::proof {
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   bucketCount_ = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
-  buckets_.reset(static_cast<Bucket*>(std::calloc(bucketCount_, sizeof(Bucket))));
-  if (!buckets_) throw std::bad_alloc();
+  memory_.reset(std::calloc(bucketCount_ + 1, sizeof(Bucket)));
+  if (!memory_) throw std::bad_alloc();
+  const auto address = reinterpret_cast<std::uintptr_t>(memory_.get());
+  buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~std::uintptr_t{alignof(Bucket) - 1});
   mask_ = bucketCount_ - 1;
 }
 
 void TranspositionTable::clear() {
-  std::fill(buckets_.get(), buckets_.get() + bucketCount_, Bucket{});
+  std::fill(buckets_, buckets_ + bucketCount_, Bucket{});
   replacements_ = 0;
 }
 
@@ -24,7 +26,7 @@ bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
   const std::uint64_t k = stored(key);
   const Bucket& b = buckets_[k & mask_];
   for (const Entry& e : b.entry)
-    if (e.key == k) {
+    if (e.key() == k) {
       out = e.numbers;
       return true;
     }
@@ -37,12 +39,12 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
   const std::uint32_t w = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
   Entry* victim = nullptr;
   for (Entry& e : b.entry) {
-    if (e.key == k) {
+    if (e.key() == k) {
       e.numbers = numbers;
       e.work = std::max(e.work, w);
       return;
     }
-    if (!victim && e.key == 0) victim = &e;
+    if (!victim && e.key() == 0) victim = &e;
   }
   if (!victim) {
     // Prefer evicting unsolved entries; among equals, the one that cost least to compute.
@@ -52,13 +54,13 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
       if (rank(e) < rank(*victim)) victim = &e;
     ++replacements_;
   }
-  *victim = Entry{k, numbers, w};
+  *victim = Entry{static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(k >> 32), numbers, w};
 }
 
 std::size_t TranspositionTable::used() const {
   std::size_t n = 0;
   for (std::size_t i = 0; i < bucketCount_; ++i)
-    for (const Entry& e : buckets_[i].entry) n += e.key != 0;
+    for (const Entry& e : buckets_[i].entry) n += e.key() != 0;
   return n;
 }
 

@@ -1,4 +1,5 @@
-// A bounded transposition table for proof-number search. Buckets of four entries; a new entry
+// A bounded transposition table for proof-number search. Buckets of three entries, one cache
+// line each (a lookup touches one line); a new entry
 // replaces, in order: the same key, an empty slot, then the cheapest unsolved entry, then the
 // cheapest entry. Solved entries and expensive entries therefore survive longest.
 #pragma once
@@ -31,23 +32,26 @@ class TranspositionTable {
   std::uint64_t replacements() const { return replacements_; }
 
  private:
-  static constexpr int kWays = 4;
+  static constexpr int kWays = 3;
   struct Entry {
-    std::uint64_t key = 0;  // 0 marks an empty slot; real keys are forced non-zero
+    std::uint32_t keyLow = 0, keyHigh = 0;  // the key in two halves (0: an empty slot); no padding
     ProofNumbers numbers;
     std::uint32_t work = 0;
+    std::uint64_t key() const { return std::uint64_t{keyHigh} << 32 | keyLow; }
   };
-  struct Bucket {
+  struct alignas(64) Bucket {
     Entry entry[kWays];
   };
+  static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
   static std::uint64_t stored(std::uint64_t key) { return key ? key : 1; }
 
-  // calloc'd: the system hands out zero pages as they are touched, so a large table costs
-  // nothing until it fills.
+  // calloc'd (one line more, to align the buckets): the system hands out zero pages as they are
+  // touched, so a large table costs nothing until it fills.
   struct Free {
-    void operator()(Bucket* b) const { std::free(b); }
+    void operator()(void* p) const { std::free(p); }
   };
-  std::unique_ptr<Bucket[], Free> buckets_;
+  std::unique_ptr<void, Free> memory_;
+  Bucket* buckets_ = nullptr;
   std::size_t bucketCount_ = 0;
   std::uint64_t mask_ = 0;
   std::uint64_t replacements_ = 0;
