@@ -48,7 +48,7 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
             << static_cast<int>(s.idleFraction * 1000) / 10.0 << "% of their time ("
             << static_cast<int>(s.idleWithWorkFraction * 1000) / 10.0 << "% while a job was waiting)\n"
             << "coordinator: " << s.checkSeconds << " s re-verifying answers, " << s.storeSeconds
-            << " s storing them\n"
+            << " s storing them, " << s.finalCheckSeconds << " s re-verifying derived claims at the end\n"
             << "messages: " << s.messages << ", " << (s.messages ? (s.bytesSent + s.bytesReceived) / s.messages : 0)
             << " bytes each on average\n";
 }

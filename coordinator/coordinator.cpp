@@ -79,7 +79,9 @@ class Run {
     else adopt({0});
     attacker_ = tree_.root().toMove;
     loop();
+    const auto checkStart = Clock::now();
     verifyStored();
+    summary_.finalCheckSeconds = since(checkStart);
     summary_.value = rootValue();
     summary_.rootSettled = summary_.value != GameValue::Unknown;
     summary_.seconds = since(start_);

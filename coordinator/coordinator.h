@@ -41,6 +41,7 @@ struct RunSummary {
   double workerSeconds = 0;            // time workers spent in jobs (their own clocks)
   double checkSeconds = 0;             // coordinator time re-verifying answers (the verifier)
   double storeSeconds = 0;             // coordinator time merging and writing to the book
+  double finalCheckSeconds = 0;        // the closing re-verification of derived claims
   double idleFraction = 0;             // worker time without a job, over workers x elapsed
   double idleWithWorkFraction = 0;     // the same, counted only while a job was there to send
   std::size_t treeNodes = 0;

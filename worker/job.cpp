@@ -84,7 +84,9 @@ proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
   return tree;
 }
 
-JobReply runJob(const JobRequest& job) {
+JobReply runJob(const JobRequest& job) { return JobRunner().run(job); }
+
+JobReply JobRunner::run(const JobRequest& job) {
   JobReply reply;
   reply.jobId = job.jobId;
   try {
@@ -94,6 +96,12 @@ JobReply runJob(const JobRequest& job) {
     options.maxNodes = job.maxNodes;
     options.maxSeconds = job.maxSeconds;
     options.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);
+    if (!table_ || tableMegabytes_ != options.hashMegabytes) {
+      table_.reset();
+      table_ = std::make_unique<proof::TranspositionTable>(options.hashMegabytes);
+      tableMegabytes_ = static_cast<std::uint32_t>(options.hashMegabytes);
+    }
+    options.table = table_.get();
     const gomoku::SolveResult r = gomoku::solve(pos, options);
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;

@@ -3,6 +3,8 @@
 // running one job with the prover.
 #pragma once
 
+#include <memory>
+
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
 #include "solver/proof/proof_tree.h"
@@ -25,7 +27,19 @@ WireTree toWire(const proof::ProofTree<gomoku::Point>& tree);
 // Throws ProtocolError when a move is off the board.
 proof::ProofTree<gomoku::Point> fromWire(const WireTree& wire, int boardSize);
 
-// Runs the prover on the job: never throws; a bad job comes back as JobOutcome::Failed.
+// Runs jobs one after another with one transposition table, reallocated only when a job asks
+// for another size (and cleared before every job, so each answer depends on its job alone).
+class JobRunner {
+ public:
+  // Never throws; a bad job comes back as JobOutcome::Failed.
+  JobReply run(const JobRequest& job);
+
+ private:
+  std::unique_ptr<proof::TranspositionTable> table_;
+  std::uint32_t tableMegabytes_ = 0;
+};
+
+// One job with a table of its own.
 JobReply runJob(const JobRequest& job);
 
 }  // namespace tengen::worker

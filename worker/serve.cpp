@@ -11,6 +11,7 @@ namespace tengen::worker {
 
 std::uint64_t serveJobs(WorkerChannel& channel) {
   std::uint64_t jobs = 0;
+  JobRunner runner;
   while (auto bytes = channel.receive()) {
     Message message;
     try {
@@ -24,7 +25,7 @@ std::uint64_t serveJobs(WorkerChannel& channel) {
     }
     if (std::holds_alternative<StopRequest>(message)) break;
     if (const auto* job = std::get_if<JobRequest>(&message)) {
-      channel.send(encodeMessage(runJob(*job)));
+      channel.send(encodeMessage(runner.run(*job)));
       ++jobs;
     }
   }

@@ -126,7 +126,9 @@ std::string_view gameValueName(GameValue v) {
 SolveResult solve(const Position& pos, const SolveOptions& options) {
   SolveResult result;
   Budget budget{options.maxNodes, options.maxSeconds};
-  proof::TranspositionTable table(options.hashMegabytes);
+  std::optional<proof::TranspositionTable> ownTable;
+  if (options.table) options.table->clear();
+  proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(options.hashMegabytes);
   const Color me = pos.toMove, other = opponent(me);
   const int limit = options.mode == ProofMode::Full ? 0 : options.moveLimit;
 

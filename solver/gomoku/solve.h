@@ -11,6 +11,7 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_game.h"
 #include "solver/proof/proof_tree.h"
+#include "solver/proof/transposition_table.h"
 
 namespace tengen::gomoku {
 
@@ -36,6 +37,9 @@ struct SolveOptions {
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;
   std::function<void(const SolveProgress&)> progress;
+  // A table to reuse (cleared first, so results do not depend on earlier searches) instead of
+  // allocating one of hashMegabytes: saves a worker the page faults of a fresh table per job.
+  proof::TranspositionTable* table = nullptr;
 };
 
 // One proof or disproof behind a result, with the attacker it is about.
