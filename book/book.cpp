@@ -156,13 +156,22 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
 
 Book::~Book() = default;
 
-std::optional<std::string> Book::getRaw(std::string_view key) const {
+namespace {
+
+// One point read from a column family: nullopt when absent, BookError when the read fails.
+std::optional<std::string> readFrom(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* family, std::string_view key,
+                                    const std::string& dir) {
   std::string value;
-  const rocksdb::Status s =
-      impl_->db->Get(rocksdb::ReadOptions(), impl_->positions, rocksdb::Slice(key.data(), key.size()), &value);
+  const rocksdb::Status s = db.Get(rocksdb::ReadOptions(), family, rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return std::nullopt;
-  if (!s.ok()) throw BookError("book " + dir_ + ": read failed: " + s.ToString());
+  if (!s.ok()) throw BookError("book " + dir + ": read failed: " + s.ToString());
   return value;
+}
+
+}  // namespace
+
+std::optional<std::string> Book::getRaw(std::string_view key) const {
+  return readFrom(*impl_->db, impl_->positions, key, dir_);
 }
 
 std::optional<BookRecord> Book::get(std::string_view key) const {
@@ -173,12 +182,7 @@ std::optional<BookRecord> Book::get(std::string_view key) const {
 
 std::optional<std::string> Book::jobState(std::string_view key) const {
   if (!impl_->jobs) return std::nullopt;
-  std::string value;
-  const rocksdb::Status s =
-      impl_->db->Get(rocksdb::ReadOptions(), impl_->jobs, rocksdb::Slice(key.data(), key.size()), &value);
-  if (s.IsNotFound()) return std::nullopt;
-  if (!s.ok()) throw BookError("book " + dir_ + ": read failed: " + s.ToString());
-  return value;
+  return readFrom(*impl_->db, impl_->jobs, key, dir_);
 }
 
 void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records) { write(records, {}); }

@@ -112,12 +112,8 @@ int runDistributedSolve(const Args& args) {
   const std::vector<Point> line = s.value == GameValue::Unknown ? std::vector<Point>{} : a.line;
   if (json) {
     const std::string lineJson = jsonMoves(line, n);
-    JsonObject o;
-    o.str("position", text)
-        .str("rule", ruleName(pos.rule))
-        .num("size", static_cast<long long>(n))
-        .str("to_move", colorName(pos.toMove))
-        .str("result", gameValueName(s.value))
+    JsonObject o = positionJson(text, pos);
+    o.str("result", gameValueName(s.value))
         .raw("best_move", best.empty() ? "null" : jsonQuote(best))
         .raw("line", lineJson)
         .num("proof_nodes", static_cast<long long>(a.proofSize))

@@ -52,4 +52,13 @@ std::string jsonMoves(const std::vector<gomoku::Point>& moves, int size) {
   return out + "]";
 }
 
+JsonObject positionJson(std::string_view text, const gomoku::Position& pos) {
+  JsonObject o;
+  o.str("position", text)
+      .str("rule", gomoku::ruleName(pos.rule))
+      .num("size", static_cast<long long>(pos.board.size()))
+      .str("to_move", gomoku::colorName(pos.toMove));
+  return o;
+}
+
 }  // namespace tengen::cli

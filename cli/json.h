@@ -5,11 +5,17 @@
 #include <string_view>
 #include <vector>
 
+#include "solver/gomoku/position.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::cli {
 
 std::string jsonQuote(std::string_view text);
+
+// The fields every position answer starts with: position (as the user wrote it), rule, size,
+// to_move.
+class JsonObject;
+JsonObject positionJson(std::string_view text, const gomoku::Position& pos);
 
 // A JSON array of RIF move names, e.g. ["h8", "i9"].
 std::string jsonMoves(const std::vector<gomoku::Point>& moves, int size);

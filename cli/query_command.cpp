@@ -41,12 +41,8 @@ void printJson(const std::string& text, const Position& pos, const QueryAnswer& 
                                      .str("move", formatPoint(a.replies[i].move, n))
                                      .str("result", valueName(a.replies[i].result))
                                      .done();
-  JsonObject o;
-  o.str("position", text)
-      .str("rule", ruleName(pos.rule))
-      .num("size", static_cast<long long>(n))
-      .str("to_move", colorName(pos.toMove))
-      .str("result", valueName(a.result))
+  JsonObject o = positionJson(text, pos);
+  o.str("result", valueName(a.result))
       .boolean("in_book", a.found)
       .boolean("verified", a.verified)
       .raw("best_move", moveJson(a.bestMove, n))

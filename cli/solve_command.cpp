@@ -54,12 +54,8 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
   const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
   if (json) {
     const std::string line = jsonMoves(r.line, n);
-    JsonObject o;
-    o.str("position", text)
-        .str("rule", ruleName(pos.rule))
-        .num("size", static_cast<long long>(n))
-        .str("to_move", colorName(pos.toMove))
-        .str("mode", proofModeName(options.mode))
+    JsonObject o = positionJson(text, pos);
+    o.str("mode", proofModeName(options.mode))
         .str("result", gameValueName(r.value));
     if (options.mode != ProofMode::Full)
       o.str("search", r.value != GameValue::Unknown ? "found" : r.noneWithinLimits ? "none" : "budget");
