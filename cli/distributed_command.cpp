@@ -135,7 +135,8 @@ int runDistributedSolve(const Args& args) {
     if (s.rootSettled)
       std::cout << "proof: " << a.proofSize << " positions in the book; every answer checked by the verifier on arrival"
                 << (s.claimsVerified ? ", and " + std::to_string(s.claimsVerified) +
-                                           " derived claims re-verified from the book's records"
+                                           (s.claimsVerified == 1 ? " derived claim" : " derived claims") +
+                                           " re-verified from the book's records"
                                      : std::string())
                 << '\n';
     printSummary(s, pool->describe());
