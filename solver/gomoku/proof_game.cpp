@@ -77,6 +77,25 @@ void ProofGame::undo() {
   if (toMove_ == attacker_) ++attackerMovesLeft_;
 }
 
+int ProofGame::threatFivePoints(Color owner, Point threat, Point& first) const {
+  // Five points of the threat's lines, up to two (two or more cannot all be blocked).
+  const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
+  first = kNoPoint;
+  int count = 0;
+  for (int dir = 0; dir < kDirections && count < 2; ++dir) {
+    unsigned bits = table[board_.windowKeyAt(threat, dir, owner)].fivePoints;
+    while (bits && count < 2) {
+      const int cell = __builtin_ctz(bits);
+      bits &= bits - 1;
+      const Point q = board_.step(threat, dir, cell - kWindowCentre);
+      if (q == first) continue;
+      if (first == kNoPoint) first = q;
+      ++count;
+    }
+  }
+  return count;
+}
+
 bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
   const Color other = opponent(side);
   if (p == threat) return false;
@@ -84,22 +103,10 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
   bool wins = false;
   if (isLegal(board_, threat, other, rule_)) {
     board_.place(threat, other);
-    // Five points of the threat's lines: two or more cannot all be blocked; one that `side`
-    // may not play (a renju foul) cannot be blocked either.
-    const LinePattern* table = linePatternTable(needsExactFive(rule_, other));
+    // Two five points cannot both be blocked; one that `side` may not play (a renju foul)
+    // cannot be blocked either.
     Point first = kNoPoint;
-    int count = 0;
-    for (int dir = 0; dir < kDirections && count < 2; ++dir) {
-      unsigned bits = table[board_.windowKeyAt(threat, dir, other)].fivePoints;
-      while (bits && count < 2) {
-        const int cell = __builtin_ctz(bits);
-        bits &= bits - 1;
-        const Point q = board_.step(threat, dir, cell - kWindowCentre);
-        if (q == first) continue;
-        if (first == kNoPoint) first = q;
-        ++count;
-      }
-    }
+    const int count = threatFivePoints(other, threat, first);
     wins = count >= 2 || (count == 1 && !isLegal(board_, first, side, rule_));
     board_.undo();
   }
@@ -160,24 +167,47 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // Any other move must stop every straight-four move; if one still wins, the move loses.
   // (The side has no five point here, and a non-four move gives it none.)
   out.clear();
-  std::vector<bool> used(static_cast<std::size_t>(threats.size()), false);
+  const Color other = opponent(side);
+  const std::size_t n = static_cast<std::size_t>(threats.size());
+  std::vector<bool> used(n, false);
+  // Threats that stand against any move off their lines: a move more than five cells away along
+  // the threat's four lines (or on none of them) changes none of the windows the threat's five
+  // points are read from. Not where the threat is black's under renju: there a far stone may
+  // still change whether the threat point is a foul.
+  std::vector<bool> standsFar(n, false);
+  if (!(rule_ == Rule::Renju && other == Color::Black))
+    for (std::size_t i = 0; i < n; ++i) {
+      board_.place(threats[static_cast<int>(i)], other);
+      Point first = kNoPoint;
+      standsFar[i] = threatFivePoints(other, threats[static_cast<int>(i)], first) >= 2;
+      board_.undo();
+    }
+  auto onThreatLines = [&](Point p, Point t) {
+    const int dc = board_.col(p) - board_.col(t), dr = board_.row(p) - board_.row(t);
+    const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
+    return (dc == 0 || dr == 0 || ac == ar) && std::max(ac, ar) <= kWindowCentre;
+  };
   for (Point p = 0; p < board_.cellCount(); ++p) {
-    if (!board_.isEmpty(p) || !isLegal(board_, p, side, rule_)) continue;
+    if (!board_.isEmpty(p)) continue;
     const MoveShape shape = shapeOf(board_, p, side, rule_);
     if (shape.fours > 0) {
-      out.push(p);
+      if (isLegal(board_, p, side, rule_)) out.push(p);
       continue;
     }
-    bool refuted = false;
-    for (int i = 0; i < threats.size() && !refuted; ++i)
-      if (threatSurvives(side, p, threats[i])) {
-        refuted = true;
-        used[static_cast<std::size_t>(i)] = true;
-      }
-    if (!refuted) out.push(p);
+    // The first threat that still wins after p refutes it (recorded only for legal moves).
+    int refutedBy = -1;
+    for (std::size_t i = 0; i < n && refutedBy < 0; ++i) {
+      const Point t = threats[static_cast<int>(i)];
+      if (p != t && standsFar[i] && !onThreatLines(p, t)) refutedBy = static_cast<int>(i);
+      else if (threatSurvives(side, p, t)) refutedBy = static_cast<int>(i);
+    }
+    if (refutedBy >= 0 && used[static_cast<std::size_t>(refutedBy)]) continue;  // legality cannot change the answer
+    if (!isLegal(board_, p, side, rule_)) continue;
+    if (refutedBy >= 0) used[static_cast<std::size_t>(refutedBy)] = true;
+    else out.push(p);
   }
-  for (int i = 0; i < threats.size(); ++i)
-    if (used[static_cast<std::size_t>(i)]) cover.push_back(threats[i]);
+  for (std::size_t i = 0; i < n; ++i)
+    if (used[i]) cover.push_back(threats[static_cast<int>(i)]);
 }
 
 ProofNumbers ProofGame::estimate() const {
