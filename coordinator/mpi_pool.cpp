@@ -1,5 +1,5 @@
-// The coordinator's side of the MPI transport: ranks 1..K-1 are workers 0..K-2. Replies are
-// probed for (any source) so each is received into a buffer of exactly its size.
+// The coordinator's side of the MPI transport: ranks 1..K-1 are workers 0..K-2; replies are
+// probed for from any source.
 #include <mpi.h>
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 
 #include "coordinator/worker_pool.h"
 #include "worker/mpi_session.h"
-#include "worker/mpi_tags.h"
+#include "worker/mpi_transport.h"
 #include "worker/protocol.h"
 
 namespace tengen::coordinator {
@@ -39,11 +39,7 @@ class MpiPool : public WorkerPool {
       std::this_thread::sleep_for(pause);
       pause = std::min(pause * 2, std::chrono::microseconds(1000));
     }
-    int count = 0;
-    MPI_Get_count(&status, MPI_BYTE, &count);
-    std::string bytes(static_cast<std::size_t>(count), '\0');
-    MPI_Recv(bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    return std::make_pair(status.MPI_SOURCE - 1, std::move(bytes));
+    return std::make_pair(status.MPI_SOURCE - 1, worker::receiveProbed(status));
   }
   void stop() override {
     if (stopped_) return;

@@ -1,5 +1,4 @@
-// MPI start-up and the worker side of the MPI transport: messages of any size, probed first so
-// the receive buffer is exactly as large as the message.
+// MPI start-up and the worker side of the MPI transport.
 #include "worker/mpi_session.h"
 
 #include <mpi.h>
@@ -7,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "worker/mpi_tags.h"
+#include "worker/mpi_transport.h"
 #include "worker/serve.h"
 
 namespace tengen::worker {
@@ -27,11 +26,7 @@ class MpiChannel : public WorkerChannel {
   std::optional<std::string> receive() override {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
-    int count = 0;
-    MPI_Get_count(&status, MPI_BYTE, &count);
-    std::string bytes(static_cast<std::size_t>(count), '\0');
-    MPI_Recv(bytes.data(), count, MPI_BYTE, 0, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    return bytes;
+    return receiveProbed(status);
   }
   void send(std::string bytes) override {
     MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, kMessageTag, MPI_COMM_WORLD);

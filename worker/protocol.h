@@ -23,7 +23,8 @@ class ProtocolError : public std::runtime_error {
 
 using WireCell = std::int16_t;
 
-// A proof tree as sent: nodes[0] is the root; children point at node indices.
+// A proof tree as sent: nodes[0] is the root; children point at node indices (checked when the
+// tree is read back with fromWire, worker/job.h).
 struct WireTree {
   struct Node {
     std::vector<WireCell> moves;        // children's moves
