@@ -159,6 +159,17 @@ TEST(ProofGameKeys, KeyAfterMatchesPlayingTheMove) {
   EXPECT_NE(ga.exactKey(), gb.exactKey());
 }
 
+TEST(ProofNumbers, FiniteSumsStayBelowInfinity) {
+  // An AND node whose children's proof numbers add up past the cap is still open: were it to
+  // read as infinite, the root search would stop with budget left ("unknown" far too early).
+  using proof::kInfinity;
+  EXPECT_EQ(proof::saturatingAdd(kInfinity - 5, 10), kInfinity - 1);
+  EXPECT_EQ(proof::saturatingAdd(kInfinity - 1, kInfinity - 1), kInfinity - 1);
+  EXPECT_EQ(proof::saturatingAdd(kInfinity, 0), kInfinity);
+  EXPECT_EQ(proof::saturatingAdd(3, kInfinity), kInfinity);
+  EXPECT_EQ(proof::saturatingAdd(3, 4), 7u);
+}
+
 TEST(Prover, DeterministicNodeCounts) {
   const Position pos = positionOf("", Rule::Freestyle, 6);
   const SolveResult a = solveWith(pos), b = solveWith(pos);

@@ -69,8 +69,12 @@ TEST(QuintetBench, VcfCases) {
 
 TEST(QuintetBench, GeneralizedThreatsProveMoreVcts) {
   // With quintet's threat_limit, VCT threats are short VCFs against a pass; these quick game
-  // cases need it (threes alone do not find them, see the prover tests) and must verify.
-  for (const char* name : {"vct_game_black_l03_2", "vct_game_black_l03_3", "vct_game_black_l06_1"}) {
+  // cases need it (threes alone do not find them, see the prover tests) and must verify. l05_2,
+  // l05_3 and white l05_2 start with moves that make no three (the threat's line gets its third
+  // stone from the VCF's first four): they were "none within the limits" while the attacker's
+  // candidates were only moves with three stones in a window.
+  for (const char* name : {"vct_game_black_l03_2", "vct_game_black_l03_3", "vct_game_black_l06_1",
+                           "vct_game_black_l05_2", "vct_game_black_l05_3", "vct_game_white_l05_2"}) {
     bool found = false;
     for (const auto& c : loadCases()) {
       if (c.name != name) continue;

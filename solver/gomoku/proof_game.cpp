@@ -278,8 +278,11 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".
     findFourMoves(board_, me, rule_, moves_);
   } else if (isOr && mode_ == ProofMode::Vct) {
+    // A threat of a VCF of two or more fours may be prepared by a move that makes no three
+    // itself (its line gets its third stone from the VCF's first four): every move near the
+    // attacker's stones is a candidate, and the defender's node asks whether it threatens.
     if (threatLimit_ >= 2)
-      findPreparingMoves(board_, me, rule_, moves_);
+      findNearbyMoves(board_, me, rule_, moves_);
     else
       findThreatMoves(board_, me, rule_, moves_);
   } else {

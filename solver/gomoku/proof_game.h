@@ -3,6 +3,7 @@
 // each one sound for the claims the search makes (see the comments there).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -56,7 +57,9 @@ class ProofGame {
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
     if (mode_ == ProofMode::Full) return kFullModeThreatDepth;
-    return mode_ == ProofMode::Vct && threatLimit_ >= 2 ? threatLimit_ : 0;
+    if (mode_ != ProofMode::Vct || threatLimit_ < 2) return 0;
+    // A threat the attacker has no moves left to carry out threatens nothing within the limit.
+    return limited() ? std::min(threatLimit_, attackerMovesLeft_) : threatLimit_;
   }
   static constexpr int kFullModeThreatDepth = 2;
   std::uint64_t keyWith(std::uint64_t boardHash) const { return keyFor(boardHash, toMove_, attackerMovesLeft_); }

@@ -123,9 +123,8 @@ void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
           [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0; });
 }
 
-void findPreparingMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 2), out,
-          [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0 || s.bestWindow >= 3; });
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out) {
+  collect(board, c, r, pointsNearLines(board, c, 1), out, [](const MoveShape&) { return true; });
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {

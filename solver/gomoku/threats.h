@@ -29,9 +29,9 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c that make a four or a geometric three (a threat to make a straight four).
 void findThreatMoves(Board& board, Color c, Rule r, MoveList& out);
-// Legal moves of c that make a four, a three, or an open run of five with three own stones:
-// every move that can start a threat of a short VCF.
-void findPreparingMoves(Board& board, Color c, Rule r, MoveList& out);
+// Legal moves of c within four cells, along a line, of one of c's stones: every move that can
+// take part in a five of c within a few moves (the candidates for a threat of a short VCF).
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c after which c has two or more five points (straight fours, double fours
 // for white, four-fours on separate lines).
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out);

@@ -19,9 +19,12 @@ struct ProofNumbers {
   bool solved() const { return pn == 0 || dn == 0; }
 };
 
+// Infinity only from an infinite part: a large finite sum (transpositions count shared subtrees
+// more than once) stops just below it, so an open node never looks solved or stalls the root.
 inline std::uint32_t saturatingAdd(std::uint32_t a, std::uint32_t b) {
+  if (a >= kInfinity || b >= kInfinity) return kInfinity;
   const std::uint64_t s = std::uint64_t{a} + b;
-  return s >= kInfinity ? kInfinity : static_cast<std::uint32_t>(s);
+  return s >= kInfinity ? kInfinity - 1 : static_cast<std::uint32_t>(s);
 }
 
 }  // namespace tengen::proof
