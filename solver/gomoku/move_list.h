@@ -21,6 +21,14 @@ class MoveList {
   void pushUnique(Point p) {
     if (!contains(p)) push(p);
   }
+  // Keeps the points for which keep(p) holds, in their order.
+  template <class Keep>
+  void keepOnly(Keep keep) {
+    int n = 0;
+    for (int i = 0; i < size_; ++i)
+      if (keep(items_[i])) items_[n++] = items_[i];
+    size_ = n;
+  }
 
  private:
   std::array<Point, kMaxCells> items_;

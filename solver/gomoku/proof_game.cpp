@@ -114,19 +114,19 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
   return wins;
 }
 
-bool ProofGame::findThreatVcf(int depth, std::vector<Point>& line) {
+bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) {
   if (depth <= 0) return false;
-  const Color a = attacker_, d = opponent(a);
+  const Color d = opponent(owner);
   MoveList fours, fives;
-  findFourMoves(board_, a, rule_, fours);
+  findFourMoves(board_, owner, rule_, fours);
   for (Point f : fours) {
-    board_.place(f, a);
-    findFivePoints(board_, a, rule_, fives);
+    board_.place(f, owner);
+    findFivePoints(board_, owner, rule_, fives);
     bool wins = fives.size() >= 2 || (fives.size() == 1 && !isLegal(board_, fives[0], d, rule_));
     std::vector<Point> rest;
     if (!wins && fives.size() == 1 && depth > 1) {
       board_.place(fives[0], d);  // the forced block; a block that makes a four ends this line
-      wins = !hasFivePoint(board_, d, rule_) && findThreatVcf(depth - 1, rest);
+      wins = !hasFivePoint(board_, d, rule_) && findThreatVcf(owner, depth - 1, rest);
       board_.undo();
     }
     board_.undo();
@@ -140,7 +140,8 @@ bool ProofGame::findThreatVcf(int depth, std::vector<Point>& line) {
 }
 
 bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) {
-  const Color a = attacker_, d = opponent(a);
+  // The line's owner is the side not to move: p is the mover's try to stop it.
+  const Color d = toMove_, a = opponent(d);
   MoveList fives;
   board_.place(p, d);
   int placed = 1;
@@ -241,6 +242,30 @@ bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
 }
 
 proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {
+  // The search comes back to a node many times (each visit expands it again); the threat
+  // searches behind an expansion cost far more than a lookup, so expansions are kept.
+  const std::uint64_t key = exactKey();
+  if (auto it = expansions_.find(key); it != expansions_.end()) {
+    const CachedExpansion& c = it->second;
+    children.clear();
+    for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
+    argument.kind = c.argumentKind;
+    argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
+    return c.expansion;
+  }
+  const Expansion e = expandFresh(children, argument);
+  if (expansions_.size() >= kMaxExpansions) expansions_.clear();
+  CachedExpansion& c = expansions_[key];
+  c.expansion = e;
+  c.argumentKind = argument.kind;
+  c.childCount = static_cast<int>(children.size());
+  c.points.reserve(children.size() + argument.moves.size());
+  for (const auto& child : children) c.points.push_back(child.move);
+  c.points.insert(c.points.end(), argument.moves.begin(), argument.moves.end());
+  return e;
+}
+
+proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {
   children.clear();
   argument = {};
   std::vector<Point>& cover = argument.moves;
@@ -285,6 +310,12 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
       findNearbyMoves(board_, me, rule_, moves_);
     else
       findThreatMoves(board_, me, rule_, moves_);
+    // Against a VCF of the defender's (if the attacker passed) only fours and moves that break
+    // it can win: any other move lets the defender carry it out.
+    if (findThreatVcf(other, kDefenderThreatDepth, cover)) {
+      moves_.keepOnly([&](Point p) { return shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover); });
+      cover.clear();
+    }
   } else {
     findStraightFourMoves(board_, other, rule_, threats_);
     if (!threats_.empty()) {
@@ -292,10 +323,18 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
       // such threat can survive. Sound for proofs and disproofs alike.
       answersToThreats(me, threats_, moves_, cover);
       if (!cover.empty()) argument.kind = kThreatAnswers;
-    } else if (!isOr && threatDepth() > 0 && findThreatVcf(threatDepth(), cover)) {
+    } else if (!isOr && threatDepth() > 0 && findThreatVcf(attacker_, threatDepth(), cover)) {
       // A longer threat: against a pass the attacker wins by a short VCF. The defender's fours
       // stay; every other move after which that VCF still wins is refuted by it. In full mode
       // this is the relevance-zone cut: only moves that touch the VCF can matter.
+      argument.kind = kThreatLine;
+      for (Point p = 0; p < board_.cellCount(); ++p) {
+        if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;
+        if (shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover)) moves_.push(p);
+      }
+    } else if (isOr && mode_ == ProofMode::Full && findThreatVcf(other, kDefenderThreatDepth, cover)) {
+      // The same cut for the attacker: the defender's VCF against a pass refutes every attacker
+      // move but a four and a move that breaks it (recorded for disproof trees).
       argument.kind = kThreatLine;
       for (Point p = 0; p < board_.cellCount(); ++p) {
         if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;

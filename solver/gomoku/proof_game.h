@@ -62,15 +62,18 @@ class ProofGame {
     return limited() ? std::min(threatLimit_, attackerMovesLeft_) : threatLimit_;
   }
   static constexpr int kFullModeThreatDepth = 2;
+  // How long a defender's VCF against a pass may be to cut the attacker's moves.
+  static constexpr int kDefenderThreatDepth = 2;
   std::uint64_t keyWith(std::uint64_t boardHash) const { return keyFor(boardHash, toMove_, attackerMovesLeft_); }
   std::uint64_t keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const;
   // Moves of `side` that keep it alive against the opponent's straight-four moves `threats`:
   // every legal move not refuted by one of them. The refuting threats go to `cover`.
   void answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover);
-  // A VCF of at most `depth` attacker moves for the attacker if the defender passed now, ending
-  // in two five points (or one the defender may not block): its attacker moves.
-  bool findThreatVcf(int depth, std::vector<Point>& line);
-  // Whether that VCF still wins after the defender plays p (blocks recomputed as it goes).
+  // A VCF of at most `depth` moves for `owner` if its opponent passed now, ending in two five
+  // points (or one the opponent may not block): the owner's moves.
+  bool findThreatVcf(Color owner, int depth, std::vector<Point>& line);
+  // Whether that VCF (of the side not to move) still wins after the side to move plays p
+  // (blocks recomputed as it goes).
   bool lineWinsAfter(Point p, const std::vector<Point>& line);
   // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
   bool pairingDisproves(std::vector<Point>& pairs) const;
@@ -90,6 +93,17 @@ class ProofGame {
   int attackerMovesLeft_;
   std::uint64_t salt_;
   MoveList fives_, threats_, moves_, fours_;
+  // expand() without the cache.
+  proof::Expansion expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
+  // Expansions by exact key: the children's moves, then the argument's.
+  struct CachedExpansion {
+    proof::Expansion expansion = proof::Expansion::Open;
+    int argumentKind = 0;
+    int childCount = 0;
+    std::vector<Point> points;
+  };
+  static constexpr std::size_t kMaxExpansions = 1 << 17;
+  std::unordered_map<std::uint64_t, CachedExpansion> expansions_;
   // Pairing answers by exact board hash (empty: none found); the attacker is fixed per game.
   static constexpr std::size_t kMaxPairings = 1 << 18;
   mutable std::unordered_map<std::uint64_t, std::vector<Point>> pairings_;
