@@ -163,6 +163,62 @@ bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) {
   return wins;
 }
 
+void ProofGame::markLines(Point q, LineZone& zone) const {
+  // Every cell a window read at q covers: five cells each way along the four lines.
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int k = -kWindowCentre; k <= kWindowCentre; ++k) {
+      const int c = board_.col(q) + k * kDirCol[dir], r = board_.row(q) + k * kDirRow[dir];
+      if (board_.onBoard(c, r)) zone.set(static_cast<std::size_t>(board_.point(c, r)));
+    }
+}
+
+bool ProofGame::lineZone(const std::vector<Point>& line, LineZone& zone) {
+  // Replays the line as lineWinsAfter does, with no stone added, marking the cells each step
+  // reads: the line's moves, the five points they make (and so the blocks), and in renju every
+  // point a foul test visits. A stone of the side to move outside them leaves each step as it
+  // was (its own five point would need a block within the marked cells, or a four of its own).
+  const Color d = toMove_, a = opponent(d);
+  zone.reset();
+  std::vector<Point> reads;
+  auto legal = [&](Point x, Color c) {
+    if (!board_.isEmpty(x)) return false;
+    return !(rule_ == Rule::Renju && c == Color::Black) || forbiddenKind(board_, x, &reads) == ForbiddenKind::None;
+  };
+  MoveList fives;
+  int placed = 0;
+  bool wins = false;
+  for (Point f : line) {
+    markLines(f, zone);
+    if (!board_.isEmpty(f) || hasFivePoint(board_, d, rule_) || !legal(f, a)) break;
+    board_.place(f, a);
+    ++placed;
+    findFivePoints(board_, a, rule_, fives);
+    for (Point q : fives) markLines(q, zone);
+    if (fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], d))) {
+      wins = true;
+      break;
+    }
+    if (fives.size() != 1) break;
+    board_.place(fives[0], d);
+    ++placed;
+  }
+  while (placed-- > 0) board_.undo();
+  for (Point q : reads) markLines(q, zone);
+  return wins;
+}
+
+void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candidates) {
+  // A four is answered first, so it always stays; any other move must break the line.
+  const Color me = toMove_;
+  LineZone zone;
+  const bool zoned = lineZone(line, zone);
+  candidates.keepOnly([&](Point p) {
+    if (shapeOf(board_, p, me, rule_).fours > 0) return true;
+    if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
+    return !lineWinsAfter(p, line);
+  });
+}
+
 void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover) {
   // A move that makes a four forces the opponent to answer it first, so it always stays.
   // Any other move must stop every straight-four move; if one still wins, the move loses.
@@ -209,6 +265,12 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   }
   for (std::size_t i = 0; i < n; ++i)
     if (used[i]) cover.push_back(threats[static_cast<int>(i)]);
+}
+
+void ProofGame::legalMoves(MoveList& out) {
+  out.clear();
+  for (Point p = 0; p < board_.cellCount(); ++p)
+    if (board_.isEmpty(p) && isLegal(board_, p, toMove_, rule_)) out.push(p);
 }
 
 ProofNumbers ProofGame::estimate() const {
@@ -313,7 +375,7 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // Against a VCF of the defender's (if the attacker passed) only fours and moves that break
     // it can win: any other move lets the defender carry it out.
     if (findThreatVcf(other, kDefenderThreatDepth, cover)) {
-      moves_.keepOnly([&](Point p) { return shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover); });
+      movesAgainstLine(cover, moves_);
       cover.clear();
     }
   } else {
@@ -328,24 +390,19 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       // stay; every other move after which that VCF still wins is refuted by it. In full mode
       // this is the relevance-zone cut: only moves that touch the VCF can matter.
       argument.kind = kThreatLine;
-      for (Point p = 0; p < board_.cellCount(); ++p) {
-        if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;
-        if (shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover)) moves_.push(p);
-      }
+      legalMoves(moves_);
+      movesAgainstLine(cover, moves_);
     } else if (isOr && mode_ == ProofMode::Full && findThreatVcf(other, kDefenderThreatDepth, cover)) {
       // The same cut for the attacker: the defender's VCF against a pass refutes every attacker
       // move but a four and a move that breaks it (recorded for disproof trees).
       argument.kind = kThreatLine;
-      for (Point p = 0; p < board_.cellCount(); ++p) {
-        if (!board_.isEmpty(p) || !isLegal(board_, p, me, rule_)) continue;
-        if (shapeOf(board_, p, me, rule_).fours > 0 || !lineWinsAfter(p, cover)) moves_.push(p);
-      }
+      legalMoves(moves_);
+      movesAgainstLine(cover, moves_);
     } else if (!isOr && mode_ != ProofMode::Full) {
       // The attacker's last move threatened nothing: it is no VCF/VCT move.
       return Expansion::Disproven;
     } else {
-      for (Point p = 0; p < board_.cellCount(); ++p)
-        if (board_.isEmpty(p) && isLegal(board_, p, me, rule_)) moves_.push(p);
+      legalMoves(moves_);
     }
   }
   if (moves_.empty()) return iLose;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -75,6 +76,15 @@ class ProofGame {
   // Whether that VCF (of the side not to move) still wins after the side to move plays p
   // (blocks recomputed as it goes).
   bool lineWinsAfter(Point p, const std::vector<Point>& line);
+  // The cells a replay of `line` reads (see lineZone); false if the line does not win as it is.
+  using LineZone = std::bitset<kMaxCells>;
+  bool lineZone(const std::vector<Point>& line, LineZone& zone);
+  void markLines(Point q, LineZone& zone) const;
+  // Keeps of `candidates` (moves of the side to move) those that survive the opponent's VCF
+  // `line`: fours, and moves after which it no longer wins.
+  void movesAgainstLine(const std::vector<Point>& line, MoveList& candidates);
+  // Every legal move of the side to move, in point order.
+  void legalMoves(MoveList& out);
   // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
   bool pairingDisproves(std::vector<Point>& pairs) const;
   // Whether the opponent's `threat` still wins after `side` plays p.

@@ -17,8 +17,9 @@ bool makesFiveWith(const LinePattern* table, const Board& board, Point p, Color 
 // With the double-three candidate already on the board: can this straight-four point be played
 // by black to make the straight four? Not if it makes a five (no "at the same time" five) or if
 // it is itself forbidden.
-bool realFourPoint(const LinePattern* exact, Board& board, Point s) {
-  return !makesFiveWith(exact, board, s, Color::Black) && forbiddenKind(board, s) == ForbiddenKind::None;
+bool realFourPoint(const LinePattern* exact, Board& board, Point s, std::vector<Point>* reads) {
+  if (reads) reads->push_back(s);
+  return !makesFiveWith(exact, board, s, Color::Black) && forbiddenKind(board, s, reads) == ForbiddenKind::None;
 }
 
 }  // namespace
@@ -27,7 +28,8 @@ bool makesFive(const Board& board, Point p, Color c, Rule r) {
   return makesFiveWith(linePatternTable(needsExactFive(r, c)), board, p, c);
 }
 
-ForbiddenKind forbiddenKind(Board& board, Point p) {
+ForbiddenKind forbiddenKind(Board& board, Point p, std::vector<Point>* reads) {
+  if (reads) reads->push_back(p);
   const LinePattern* exact = linePatternTable(true);
   const LinePattern* line[kDirections];
   bool overline = false;
@@ -51,7 +53,7 @@ ForbiddenKind forbiddenKind(Board& board, Point p) {
     while (points) {
       const int cell = __builtin_ctz(points);
       points &= points - 1;
-      if (realFourPoint(exact, board, board.step(p, dir, cell - kWindowCentre))) {
+      if (realFourPoint(exact, board, board.step(p, dir, cell - kWindowCentre), reads)) {
         ++real;
         break;
       }

@@ -15,8 +15,10 @@ bool makesFive(const Board& board, Point p, Color c, Rule r);
 
 // Why black may not play the empty point p under renju (None when it may). A move that makes a
 // five is never forbidden. The board is used as scratch for the recursive real-three test and is
-// returned unchanged.
-ForbiddenKind forbiddenKind(Board& board, Point p);
+// returned unchanged. When `reads` is given, every point whose lines the answer was read from
+// (p and the straight-four points the recursion visited) is appended to it: stones placed
+// further than five cells along a line from all of them cannot change the answer.
+ForbiddenKind forbiddenKind(Board& board, Point p, std::vector<Point>* reads = nullptr);
 
 // forbiddenKind under rule r for colour c: only black under renju ever has a foul.
 inline ForbiddenKind forbiddenKind(Board& board, Point p, Color c, Rule r) {
