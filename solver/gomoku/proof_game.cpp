@@ -361,13 +361,18 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // move: the defender's node then asks whether a threat (old or new) still stands.
     if (isOr && mode_ == ProofMode::Vcf && shapeOf(board_, block, me, rule_).fours == 0) return Expansion::Disproven;
     moves_.push(block);
+  } else if (!isOr && limited() && attackerMovesLeft_ <= 0) {
+    // Whatever the attacker threatens now (a three, a longer VCF) needs one more move to make
+    // the win unstoppable, and the limit has none left: the attack failed within its limit.
+    return Expansion::Disproven;
   } else if (isOr && mode_ == ProofMode::Vcf) {
     // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".
     findFourMoves(board_, me, rule_, moves_);
   } else if (isOr && mode_ == ProofMode::Vct) {
     // A threat of a VCF of two or more fours may be prepared by a move that makes no three
-    // itself (its line gets its third stone from the VCF's first four): every move near the
-    // attacker's stones is a candidate, and the defender's node asks whether it threatens.
+    // itself (its line gets its third stone from the VCF's first four): every move sharing an
+    // open run of five with an attacker stone is a candidate, and the defender's node asks
+    // whether it threatens.
     if (threatLimit_ >= 2)
       findNearbyMoves(board_, me, rule_, moves_);
     else

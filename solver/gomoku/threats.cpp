@@ -124,7 +124,8 @@ void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
 }
 
 void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 1), out, [](const MoveShape&) { return true; });
+  collect(board, c, r, pointsNearLines(board, c, 1), out,
+          [](const MoveShape& s) { return s.five || s.fours > 0 || s.bestWindow >= 2; });
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {

@@ -29,8 +29,11 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c that make a four or a geometric three (a threat to make a straight four).
 void findThreatMoves(Board& board, Color c, Rule r, MoveList& out);
-// Legal moves of c within four cells, along a line, of one of c's stones: every move that can
-// take part in a five of c within a few moves (the candidates for a threat of a short VCF).
+// Legal moves of c that share an open run of five cells (none of the opponent's stones) with
+// one of c's stones: the candidates for a threat of a short VCF. With a VCF of at most two
+// fours after the move, the move's five cells hold at least one stone already (the move, two
+// fours and that stone leave a five point), so none is missed there; longer VCFs could start
+// from bare cells and are only looked for from these.
 void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c after which c has two or more five points (straight fours, double fours
 // for white, four-fours on separate lines).
