@@ -339,7 +339,10 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
   // A limited search has no attacker moves left: the attack failed within its limit. (A win
   // made unstoppable by the last allowed move still counts, as in quintet's limits: the final
   // five is not counted.)
-  if (isOr && limited() && attackerMovesLeft_ <= 0) return Expansion::Disproven;
+  if (isOr && limited() && attackerMovesLeft_ <= 0) {
+    limitReached_ = true;
+    return Expansion::Disproven;
+  }
   if (hasFivePoint(board_, me, rule_)) return iWin;
   if (board_.full()) return Expansion::Disproven;  // a draw: the attacker did not win
   // A game with no line left for the attacker to fill is not a win for it (full-game values).
@@ -364,6 +367,7 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
   } else if (!isOr && limited() && attackerMovesLeft_ <= 0) {
     // Whatever the attacker threatens now (a three, a longer VCF) needs one more move to make
     // the win unstoppable, and the limit has none left: the attack failed within its limit.
+    limitReached_ = true;
     return Expansion::Disproven;
   } else if (isOr && mode_ == ProofMode::Vcf) {
     // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".

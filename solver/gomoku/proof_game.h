@@ -45,6 +45,9 @@ class ProofGame {
   void play(Point p);
   void undo();
 
+  // Whether some node was decided by the move limit alone (a longer limit might change it).
+  bool limitReached() const { return limitReached_; }
+
   const Board& board() const { return board_; }
   Board& board() { return board_; }
   Color toMove() const { return toMove_; }
@@ -102,6 +105,7 @@ class ProofGame {
   int threatLimit_;
   int attackerMovesLeft_;
   std::uint64_t salt_;
+  bool limitReached_ = false;
   MoveList fives_, threats_, moves_, fours_;
   // expand() without the cache.
   proof::Expansion expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);

@@ -111,6 +111,33 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
   return line;
 }
 
+// Threat-space search before the full search: a VCT for the side to move, its threats being
+// VCFs of up to kThreatLimit fours against a pass, by iterative deepening on the attacker's
+// moves (each limit reuses the table entries of the shorter ones). Its proof trees hold only
+// exact arguments, so a VCT proof is a proof of the game value, checked by the same verifier.
+// Gets half of the budget (a fixed node cap without one); gives up once a search ends without
+// any node cut by its limit, since longer limits cannot find more.
+constexpr int kThreatLimit = 2;
+constexpr int kMaxThreatMoves = 24;
+constexpr std::uint64_t kUnboundedThreatNodes = 2'000'000;
+
+std::optional<Attempt> threatSpaceWin(const Position& pos, proof::TranspositionTable& table, Budget& budget,
+                                      const SolveOptions& options) {
+  Budget share{0, 0};
+  share.maxNodes = budget.maxNodes ? std::max<std::uint64_t>(1, (budget.maxNodes - budget.used) * 3 / 4)
+                                   : (budget.maxSeconds > 0 ? 0 : kUnboundedThreatNodes);
+  share.maxSeconds = budget.maxSeconds > 0 ? (budget.maxSeconds - budget.elapsed()) * 3 / 4 : 0;
+  for (int limit = 1; limit <= kMaxThreatMoves && share.left(); ++limit) {
+    Attempt a{pos.toMove, ProofGame(pos.board, pos.toMove, pos.rule, pos.toMove, ProofMode::Vct, limit, kThreatLimit)};
+    const std::uint64_t before = share.used;
+    runSearch(a, table, share, 1.0, options);
+    budget.used += share.used - before;
+    if (a.root.isProven()) return a;
+    if (!a.settled() || !a.game.limitReached()) break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view gameValueName(GameValue v) {
@@ -137,6 +164,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result
   Attempt* single = nullptr;       // the one attempt of an onlyAttacker question
+  std::optional<Attempt> threats;  // a threat-space win of the side to move
   if (options.mode == ProofMode::Full && options.onlyAttacker) {
     single = *options.onlyAttacker == me ? &mine : &theirs;
     runSearch(*single, table, budget, 1.0, options);
@@ -145,6 +173,8 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     runSearch(mine, table, budget, 1.0, options);
     if (mine.root.isProven()) decisive.push_back(&mine);
     result.noneWithinLimits = mine.root.isDisproven();
+  } else if ((threats = threatSpaceWin(pos, table, budget, options))) {
+    decisive.push_back(&*threats);  // the side to move wins by threats: a proof of the value
   } else {
     runSearch(mine, table, budget, 0.5, options);
     if (mine.root.isProven()) {
