@@ -112,11 +112,12 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
 }
 
 // Threat-space search before the full search: a VCT for the side to move, its threats being
-// VCFs of up to kThreatLimit fours against a pass, by iterative deepening on the attacker's
-// moves (each limit reuses the table entries of the shorter ones). Its proof trees hold only
-// exact arguments, so a VCT proof is a proof of the game value, checked by the same verifier.
-// Gets half of the budget (a fixed node cap without one); gives up once a search ends without
-// any node cut by its limit, since longer limits cannot find more.
+// VCFs of up to kThreatLimit fours against a pass, by iterative deepening on the attacker's moves
+// (the last limit dominates the cost; keys hold the moves left, and a position never has the same
+// moves left under two limits, so iterations share no entries). Its proof trees hold only exact
+// arguments, so a VCT proof is a proof of the game value, checked by the same verifier. Gets
+// three quarters of the budget (a fixed node cap without one); stops once a search ends with no
+// node cut by its limit, since longer limits cannot find more.
 constexpr int kThreatLimit = 2;
 constexpr int kMaxThreatMoves = 24;
 constexpr std::uint64_t kUnboundedThreatNodes = 2'000'000;
