@@ -140,26 +140,10 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
 }
 
 bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) {
-  // The line's owner is the side not to move: p is the mover's try to stop it.
-  const Color d = toMove_, a = opponent(d);
-  MoveList fives;
-  board_.place(p, d);
-  int placed = 1;
-  bool wins = false;
-  for (Point f : line) {
-    if (!board_.isEmpty(f) || hasFivePoint(board_, d, rule_) || !isLegal(board_, f, a, rule_)) break;
-    board_.place(f, a);
-    ++placed;
-    findFivePoints(board_, a, rule_, fives);
-    if (fives.size() >= 2 || (fives.size() == 1 && !isLegal(board_, fives[0], d, rule_))) {
-      wins = true;
-      break;
-    }
-    if (fives.size() != 1) break;
-    board_.place(fives[0], d);
-    ++placed;
-  }
-  while (placed-- > 0) board_.undo();
+  // p is the mover's try to stop the line of the side not to move.
+  board_.place(p, toMove_);
+  const bool wins = replayLine(line, nullptr);
+  board_.undo();
   return wins;
 }
 
@@ -172,28 +156,31 @@ void ProofGame::markLines(Point q, LineZone& zone) const {
     }
 }
 
-bool ProofGame::lineZone(const std::vector<Point>& line, LineZone& zone) {
-  // Replays the line as lineWinsAfter does, with no stone added, marking the cells each step
-  // reads: the line's moves, the five points they make (and so the blocks), and in renju every
-  // point a foul test visits. A stone of the side to move outside them leaves each step as it
-  // was (its own five point would need a block within the marked cells, or a four of its own).
+bool ProofGame::replayLine(const std::vector<Point>& line, LineZone* zone) {
+  // The line's owner is the side not to move; the side to move blocks each four (a block that
+  // gives it a five point ends the line). With `zone`, marks the cells each step reads: the
+  // line's moves, the five points they make (and so the blocks), and in renju every point a foul
+  // test visits. A stone of the side to move outside them leaves each step as it was (its own
+  // five point would need a block within the marked cells, or a four of its own).
   const Color d = toMove_, a = opponent(d);
-  zone.reset();
   std::vector<Point> reads;
   auto legal = [&](Point x, Color c) {
     if (!board_.isEmpty(x)) return false;
-    return !(rule_ == Rule::Renju && c == Color::Black) || forbiddenKind(board_, x, &reads) == ForbiddenKind::None;
+    return !(rule_ == Rule::Renju && c == Color::Black) ||
+           forbiddenKind(board_, x, zone ? &reads : nullptr) == ForbiddenKind::None;
   };
+  if (zone) zone->reset();
   MoveList fives;
   int placed = 0;
   bool wins = false;
   for (Point f : line) {
-    markLines(f, zone);
+    if (zone) markLines(f, *zone);
     if (!board_.isEmpty(f) || hasFivePoint(board_, d, rule_) || !legal(f, a)) break;
     board_.place(f, a);
     ++placed;
     findFivePoints(board_, a, rule_, fives);
-    for (Point q : fives) markLines(q, zone);
+    if (zone)
+      for (Point q : fives) markLines(q, *zone);
     if (fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], d))) {
       wins = true;
       break;
@@ -203,7 +190,8 @@ bool ProofGame::lineZone(const std::vector<Point>& line, LineZone& zone) {
     ++placed;
   }
   while (placed-- > 0) board_.undo();
-  for (Point q : reads) markLines(q, zone);
+  if (zone)
+    for (Point q : reads) markLines(q, *zone);
   return wins;
 }
 
@@ -211,7 +199,7 @@ void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candi
   // A four is answered first, so it always stays; any other move must break the line.
   const Color me = toMove_;
   LineZone zone;
-  const bool zoned = lineZone(line, zone);
+  const bool zoned = replayLine(line, &zone);
   candidates.keepOnly([&](Point p) {
     if (shapeOf(board_, p, me, rule_).fours > 0) return true;
     if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
