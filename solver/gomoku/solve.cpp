@@ -1,6 +1,7 @@
 // Runs the searches a question needs and turns their trees into values, moves and lines.
-// Full game value: first "can the side to move force a win", then "can the opponent"; a draw is
-// both disproved. Nothing is reported proven unless the verifier accepts its tree.
+// Full game value: a first look at "can the side to move force a win", threat-space search for
+// that win, then the full searches: that win, then "can the opponent"; a draw is both disproved.
+// Nothing is reported proven unless the verifier accepts its tree.
 #include "solver/gomoku/solve.h"
 
 #include <chrono>
@@ -26,6 +27,16 @@ struct Budget {
   bool left() const {
     return (maxNodes == 0 || used < maxNodes) && (maxSeconds <= 0 || elapsed() < maxSeconds);
   }
+  // A budget of its own for a preliminary search: `share` of what is left, or `nodes` when
+  // this budget is unbounded. Its use is added back with charge().
+  Budget part(double share, std::uint64_t nodes) const {
+    Budget p{0, 0};
+    if (maxNodes) p.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>((maxNodes - used) * share));
+    if (maxSeconds > 0) p.maxSeconds = std::max(0.001, (maxSeconds - elapsed()) * share);
+    if (!maxNodes && maxSeconds <= 0) p.maxNodes = nodes;
+    return p;
+  }
+  void charge(const Budget& p) { used += p.used; }
   // Limits for the next search: `share` of what is left (1 for all of it).
   proof::SearchLimits limits(double share) const {
     proof::SearchLimits l;
@@ -121,22 +132,43 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
 constexpr int kThreatLimit = 2;
 constexpr int kMaxThreatMoves = 24;
 constexpr std::uint64_t kUnboundedThreatNodes = 2'000'000;
+// The first look at the full game, before threat-space search.
+constexpr double kFirstLookShare = 0.125;
+constexpr std::uint64_t kFirstLookNodes = 250'000;
 
 std::optional<Attempt> threatSpaceWin(const Position& pos, proof::TranspositionTable& table, Budget& budget,
                                       const SolveOptions& options) {
-  Budget share{0, 0};
-  share.maxNodes = budget.maxNodes ? std::max<std::uint64_t>(1, (budget.maxNodes - budget.used) * 3 / 4)
-                                   : (budget.maxSeconds > 0 ? 0 : kUnboundedThreatNodes);
-  share.maxSeconds = budget.maxSeconds > 0 ? (budget.maxSeconds - budget.elapsed()) * 3 / 4 : 0;
+  Budget share = budget.part(0.75, kUnboundedThreatNodes);
+  std::optional<Attempt> win;
   for (int limit = 1; limit <= kMaxThreatMoves && share.left(); ++limit) {
     Attempt a{pos.toMove, ProofGame(pos.board, pos.toMove, pos.rule, pos.toMove, ProofMode::Vct, limit, kThreatLimit)};
-    const std::uint64_t before = share.used;
     runSearch(a, table, share, 1.0, options);
-    budget.used += share.used - before;
-    if (a.root.isProven()) return a;
+    if (a.root.isProven()) {
+      win.emplace(std::move(a));
+      break;
+    }
     if (!a.settled() || !a.game.limitReached()) break;
   }
-  return std::nullopt;
+  budget.charge(share);
+  return win;
+}
+
+// The full value from the side to move's search (already run once) and the opponent's: a win
+// of either, or a draw when both are disproved.
+void settleFullValue(Attempt& mine, Attempt& theirs, proof::TranspositionTable& table, Budget& budget,
+                     const SolveOptions& options, std::vector<Attempt*>& decisive) {
+  if (mine.root.isProven()) {
+    decisive.push_back(&mine);
+  } else if (budget.left()) {
+    runSearch(theirs, table, budget, 1.0, options);
+    if (theirs.root.isProven()) {
+      decisive.push_back(&theirs);
+    } else if (theirs.root.isDisproven()) {
+      if (!mine.settled() && budget.left()) runSearch(mine, table, budget, 1.0, options);
+      if (mine.root.isProven()) decisive.push_back(&mine);
+      else if (mine.root.isDisproven()) decisive = {&mine, &theirs};
+    }
+  }
 }
 
 }  // namespace
@@ -174,23 +206,20 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     runSearch(mine, table, budget, 1.0, options);
     if (mine.root.isProven()) decisive.push_back(&mine);
     result.noneWithinLimits = mine.root.isDisproven();
-  } else if ((threats = threatSpaceWin(pos, table, budget, options))) {
-    decisive.push_back(&*threats);  // the side to move wins by threats: a proof of the value
   } else {
-    runSearch(mine, table, budget, 0.5, options);
-    if (mine.root.isProven()) {
-      decisive.push_back(&mine);
-    } else if (budget.left()) {
-      runSearch(theirs, table, budget, 1.0, options);
-      if (theirs.root.isProven()) {
-        decisive.push_back(&theirs);
-      } else if (theirs.root.isDisproven()) {
-        if (!mine.settled() && budget.left()) runSearch(mine, table, budget, 1.0, options);
-        if (mine.root.isProven()) decisive.push_back(&mine);
-        else if (mine.root.isDisproven()) decisive = {&mine, &theirs};
-      }
+    // A first look at the full game settles the quick cases; then threat-space search, then
+    // the full search with what is left.
+    Budget look = budget.part(kFirstLookShare, kFirstLookNodes);
+    runSearch(mine, table, look, 1.0, options);
+    budget.charge(look);
+    if (!mine.settled() && (threats = threatSpaceWin(pos, table, budget, options))) {
+      decisive.push_back(&*threats);  // the side to move wins by threats: a proof of the value
+    } else {
+      if (!mine.settled()) runSearch(mine, table, budget, 0.5, options);
+      settleFullValue(mine, theirs, table, budget, options, decisive);
     }
   }
+
 
   GameValue value = GameValue::Unknown;
   if (decisive.size() == 1 && decisive[0]->root.isProven()) value = winFor(decisive[0]->attacker);
