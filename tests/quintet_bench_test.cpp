@@ -107,6 +107,26 @@ TEST(QuintetBench, GeneralizedThreatsKeepTheLimit) {
   }
 }
 
+TEST(QuintetBench, FullModeProvesThreatSpaceWins) {
+  // The game value of a VCT position: full mode's threat-space search finds the win within
+  // 200,000 nodes (the full search alone needed 251,206), and its tree passes the verifier as a
+  // proof of the value.
+  for (const auto& c : loadCases()) {
+    if (c.name != "vct_game_white_l05_3") continue;
+    PositionOptions p;
+    p.toMove = Color::White;
+    const Position pos = parsePosition(c.stones, p);
+    SolveOptions o;
+    o.hashMegabytes = 64;
+    o.maxNodes = 200'000;
+    const SolveResult r = solve(pos, o);
+    EXPECT_EQ(r.value, GameValue::WhiteWins);
+    EXPECT_TRUE(r.verified) << r.verifyError;
+    return;
+  }
+  FAIL() << "vct_game_white_l05_3 not in the benchmark file";
+}
+
 TEST(QuintetBench, VctCasesWithThreesAsThreats) {
   int checked = 0;
   for (const auto& c : loadCases()) {
