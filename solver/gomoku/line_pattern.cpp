@@ -86,33 +86,28 @@ LinePattern evaluate(Window w, bool exact) {
   return p;
 }
 
-struct Tables {
-  std::vector<LinePattern> exact, orMore;
-  Tables() : exact(kWindowKeys), orMore(kWindowKeys) {
-    for (int key = 0; key < kWindowKeys; ++key) {
-      Window w{};
-      int k = key;
-      for (int i = 0; i < kWindowCells; ++i) {
-        if (i == kWindowCentre) continue;
-        w[i] = static_cast<Cell>(k % 3);
-        k /= 3;
-      }
-      exact[key] = evaluate(w, true);
-      orMore[key] = evaluate(w, false);
+// Exact-five patterns in the first half, five-or-more in the second.
+std::vector<LinePattern> makeTables() {
+  std::vector<LinePattern> t(2 * kWindowKeys);
+  for (int key = 0; key < kWindowKeys; ++key) {
+    Window w{};
+    int k = key;
+    for (int i = 0; i < kWindowCells; ++i) {
+      if (i == kWindowCentre) continue;
+      w[i] = static_cast<Cell>(k % 3);
+      k /= 3;
     }
+    t[static_cast<std::size_t>(key)] = evaluate(w, true);
+    t[static_cast<std::size_t>(kWindowKeys + key)] = evaluate(w, false);
   }
-};
-
-const Tables& tables() {
-  static const Tables t;
   return t;
 }
 
 }  // namespace
 
-const LinePattern* linePatternTable(bool exactFive) {
-  static const Tables& t = tables();
-  return exactFive ? t.exact.data() : t.orMore.data();
+const LinePattern* detail::buildLinePatternTables() {
+  static const std::vector<LinePattern> tables = makeTables();
+  return tables.data();
 }
 
 }  // namespace tengen::gomoku

@@ -37,9 +37,18 @@ struct LinePattern {
   bool three() const { return straightFourPoints != 0; }
 };
 
+namespace detail {
+// Both tables, exact first then five-or-more, kWindowKeys entries each; built on first use.
+const LinePattern* buildLinePatternTables();
+}  // namespace detail
+
 // One table per notion of five, indexed by windowKey: exact (renju black, standard) or
-// five-or-more. Built on first use; the pointer stays valid for the program's life.
-const LinePattern* linePatternTable(bool exactFive);
+// five-or-more. The pointer stays valid for the program's life. Inline: every threat and rule
+// test starts here.
+inline const LinePattern* linePatternTable(bool exactFive) {
+  static const LinePattern* const tables = detail::buildLinePatternTables();
+  return exactFive ? tables : tables + kWindowKeys;
+}
 
 namespace detail {
 // Ternary value of the ten non-centre cells of a 10-bit mask (cell i has weight 3^i).

@@ -99,15 +99,22 @@ PointSet pointsNearLines(const Board& board, Color c, int minStones) {
   return marks;
 }
 
-// Appends, in point order, the points of the set for which keep(p, shape) holds and c may play.
+// Appends, in point order, the points of the set for which keep(shape of c's move there)
+// holds (every point without a keep) and c may play.
 template <class Keep>
 void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep keep) {
   out.clear();
   for (std::size_t w = 0; w < set.size(); ++w)
     for (std::uint64_t m = set[w]; m; m &= m - 1) {
       const auto p = static_cast<Point>(w * 64 + std::countr_zero(m));
-      if (keep(shapeOf(board, p, c, r)) && isLegal(board, p, c, r)) out.push(p);
+      if (keep(board, p) && isLegal(board, p, c, r)) out.push(p);
     }
+}
+
+// keep() for collect: the shape test `test` on c's move.
+template <class Test>
+auto shapeIs(Color c, Rule r, Test test) {
+  return [c, r, test](const Board& board, Point p) { return test(shapeOf(board, p, c, r)); };
 }
 
 }  // namespace
@@ -115,22 +122,37 @@ void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, 
 // A five or a four needs three of c's stones on its line already; a three or a window of three
 // needs two.
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 3), out, [](const MoveShape& s) { return s.five || s.fours > 0; });
+  // Each candidate is judged on the scanned line alone: a four along another line through it
+  // is found when that line is scanned (the hot path of every VCF search).
+  const LinePattern* table = linePatternTable(needsExactFive(r, c));
+  PointSet marks{};
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < board.lineCount(dir); ++line) {
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      if (!atLeast(own, 3)) continue;
+      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
+      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1) {
+        const Point p = board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset);
+        const LinePattern& lp = table[board.windowKeyAt(p, dir, c)];
+        if (lp.five() || lp.fours > 0) marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
+      }
+    }
+  collect(board, c, r, marks, out, [](const Board&, Point) { return true; });
 }
 
 void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
   collect(board, c, r, pointsNearLines(board, c, 2), out,
-          [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0; });
+          shapeIs(c, r, [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0; }));
 }
 
 void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out) {
   collect(board, c, r, pointsNearLines(board, c, 1), out,
-          [](const MoveShape& s) { return s.five || s.fours > 0 || s.bestWindow >= 2; });
+          shapeIs(c, r, [](const MoveShape& s) { return s.five || s.fours > 0 || s.bestWindow >= 2; }));
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   collect(board, c, r, pointsNearLines(board, c, 3), out,
-          [](const MoveShape& s) { return !s.five && (s.straightFour || s.fours >= 2); });
+          shapeIs(c, r, [](const MoveShape& s) { return !s.five && (s.straightFour || s.fours >= 2); }));
 }
 
 bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }
