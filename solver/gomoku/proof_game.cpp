@@ -116,17 +116,20 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
 
 bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) {
   if (depth <= 0) return false;
+  // Neither side has a five point here (the node was not decided), so every five point made
+  // on the way runs through the stone just placed: each step looks only there.
   const Color d = opponent(owner);
-  MoveList fours, fives;
+  MoveList fours;
   findFourMoves(board_, owner, rule_, fours);
   for (Point f : fours) {
     board_.place(f, owner);
-    findFivePoints(board_, owner, rule_, fives);
-    bool wins = fives.size() >= 2 || (fives.size() == 1 && !isLegal(board_, fives[0], d, rule_));
+    Point block = kNoPoint, counter = kNoPoint;
+    const int fives = threatFivePoints(owner, f, block);
+    bool wins = fives >= 2 || (fives == 1 && !isLegal(board_, block, d, rule_));
     std::vector<Point> rest;
-    if (!wins && fives.size() == 1 && depth > 1) {
-      board_.place(fives[0], d);  // the forced block; a block that makes a four ends this line
-      wins = !hasFivePoint(board_, d, rule_) && findThreatVcf(owner, depth - 1, rest);
+    if (!wins && fives == 1 && depth > 1) {
+      board_.place(block, d);  // the forced block; a block that makes a four ends this line
+      wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest);
       board_.undo();
     }
     board_.undo();
@@ -139,13 +142,7 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
   return false;
 }
 
-bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) {
-  // p is the mover's try to stop the line of the side not to move.
-  board_.place(p, toMove_);
-  const bool wins = replayLine(line, nullptr);
-  board_.undo();
-  return wins;
-}
+bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) { return replayLine(p, line, nullptr); }
 
 void ProofGame::markLines(Point q, LineZone& zone) const {
   // Every cell a window read at q covers: five cells each way along the four lines.
@@ -156,12 +153,13 @@ void ProofGame::markLines(Point q, LineZone& zone) const {
     }
 }
 
-bool ProofGame::replayLine(const std::vector<Point>& line, LineZone* zone) {
-  // The line's owner is the side not to move; the side to move blocks each four (a block that
-  // gives it a five point ends the line). With `zone`, marks the cells each step reads: the
-  // line's moves, the five points they make (and so the blocks), and in renju every point a foul
-  // test visits. A stone of the side to move outside them leaves each step as it was (its own
-  // five point would need a block within the marked cells, or a four of its own).
+bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zone) {
+  // The line's owner is the side not to move; the side to move plays p first (unless kNoPoint),
+  // then blocks each four (a stone of its that gives it a five point ends the line). Neither
+  // side has a five point before p, so every five point made on the way runs through the stone
+  // just placed: each step looks only there. With `zone`, marks the cells the replay reads: the
+  // lines through the line's moves and blocks, and in renju every point a foul test visits. A
+  // stone of the side to move outside them leaves each step as it was.
   const Color d = toMove_, a = opponent(d);
   std::vector<Point> reads;
   auto legal = [&](Point x, Color c) {
@@ -170,24 +168,31 @@ bool ProofGame::replayLine(const std::vector<Point>& line, LineZone* zone) {
            forbiddenKind(board_, x, zone ? &reads : nullptr) == ForbiddenKind::None;
   };
   if (zone) zone->reset();
-  MoveList fives;
   int placed = 0;
+  Point lastOwn = kNoPoint, scratch = kNoPoint;  // the side to move's latest stone
+  if (p != kNoPoint) {
+    board_.place(p, d);
+    ++placed;
+    lastOwn = p;
+  }
   bool wins = false;
   for (Point f : line) {
     if (zone) markLines(f, *zone);
-    if (!board_.isEmpty(f) || hasFivePoint(board_, d, rule_) || !legal(f, a)) break;
+    if (!board_.isEmpty(f) || (lastOwn != kNoPoint && threatFivePoints(d, lastOwn, scratch) > 0) || !legal(f, a))
+      break;
     board_.place(f, a);
     ++placed;
-    findFivePoints(board_, a, rule_, fives);
-    if (zone)
-      for (Point q : fives) markLines(q, *zone);
-    if (fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], d))) {
+    Point block = kNoPoint;
+    const int fives = threatFivePoints(a, f, block);
+    if (fives >= 2 || (fives == 1 && !legal(block, d))) {
       wins = true;
       break;
     }
-    if (fives.size() != 1) break;
-    board_.place(fives[0], d);
+    if (fives == 0) break;
+    if (zone) markLines(block, *zone);
+    board_.place(block, d);
     ++placed;
+    lastOwn = block;
   }
   while (placed-- > 0) board_.undo();
   if (zone)
@@ -199,7 +204,7 @@ void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candi
   // A four is answered first, so it always stays; any other move must break the line.
   const Color me = toMove_;
   LineZone zone;
-  const bool zoned = replayLine(line, &zone);
+  const bool zoned = replayLine(kNoPoint, line, &zone);
   candidates.keepOnly([&](Point p) {
     if (shapeOf(board_, p, me, rule_).fours > 0) return true;
     if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did

@@ -79,10 +79,10 @@ class ProofGame {
   // Whether that VCF (of the side not to move) still wins after the side to move plays p
   // (blocks recomputed as it goes).
   bool lineWinsAfter(Point p, const std::vector<Point>& line);
-  // Replays the VCF `line` of the side not to move as it stands: whether it wins, and with
-  // `zone` the cells the replay read (see proof_game.cpp).
+  // Replays the VCF `line` of the side not to move after the side to move plays p (kNoPoint:
+  // nothing): whether it still wins, and with `zone` the cells the replay read (see the source).
   using LineZone = std::bitset<kMaxCells>;
-  bool replayLine(const std::vector<Point>& line, LineZone* zone);
+  bool replayLine(Point p, const std::vector<Point>& line, LineZone* zone);
   void markLines(Point q, LineZone& zone) const;
   // Keeps of `candidates` (moves of the side to move) those that survive the opponent's VCF
   // `line`: fours, and moves after which it no longer wins.
