@@ -142,8 +142,6 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
   return false;
 }
 
-bool ProofGame::lineWinsAfter(Point p, const std::vector<Point>& line) { return replayLine(p, line, nullptr); }
-
 void ProofGame::markLines(Point q, LineZone& zone) const {
   // Every cell a window read at q covers: five cells each way along the four lines.
   for (int dir = 0; dir < kDirections; ++dir)
@@ -208,7 +206,7 @@ void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candi
   candidates.keepOnly([&](Point p) {
     if (shapeOf(board_, p, me, rule_).fours > 0) return true;
     if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
-    return !lineWinsAfter(p, line);
+    return !replayLine(p, line, nullptr);
   });
 }
 
@@ -381,22 +379,19 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       cover.clear();
     }
   } else {
+    // How long an opponent's VCF against a pass may be to cut this node's moves (0: no cut).
+    const int lineDepth = isOr ? (mode_ == ProofMode::Full ? kDefenderThreatDepth : 0) : threatDepth();
     findStraightFourMoves(board_, other, rule_, threats_);
     if (!threats_.empty()) {
       // The opponent can make a straight four next move: only fours and moves that stop every
       // such threat can survive. Sound for proofs and disproofs alike.
       answersToThreats(me, threats_, moves_, cover);
       if (!cover.empty()) argument.kind = kThreatAnswers;
-    } else if (!isOr && threatDepth() > 0 && findThreatVcf(attacker_, threatDepth(), cover)) {
-      // A longer threat: against a pass the attacker wins by a short VCF. The defender's fours
-      // stay; every other move after which that VCF still wins is refuted by it. In full mode
-      // this is the relevance-zone cut: only moves that touch the VCF can matter.
-      argument.kind = kThreatLine;
-      legalMoves(moves_);
-      movesAgainstLine(cover, moves_);
-    } else if (isOr && mode_ == ProofMode::Full && findThreatVcf(other, kDefenderThreatDepth, cover)) {
-      // The same cut for the attacker: the defender's VCF against a pass refutes every attacker
-      // move but a four and a move that breaks it (recorded for disproof trees).
+    } else if (lineDepth > 0 && findThreatVcf(other, lineDepth, cover)) {
+      // A longer threat: against a pass the opponent wins by a short VCF. Fours stay; every
+      // other move after which that VCF still wins is refuted by it. For the defender in full
+      // mode this is the relevance-zone cut (only moves that touch the VCF can matter); for the
+      // attacker it is recorded for disproof trees.
       argument.kind = kThreatLine;
       legalMoves(moves_);
       movesAgainstLine(cover, moves_);

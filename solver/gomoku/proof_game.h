@@ -76,9 +76,6 @@ class ProofGame {
   // A VCF of at most `depth` moves for `owner` if its opponent passed now, ending in two five
   // points (or one the opponent may not block): the owner's moves.
   bool findThreatVcf(Color owner, int depth, std::vector<Point>& line);
-  // Whether that VCF (of the side not to move) still wins after the side to move plays p
-  // (blocks recomputed as it goes).
-  bool lineWinsAfter(Point p, const std::vector<Point>& line);
   // Replays the VCF `line` of the side not to move after the side to move plays p (kNoPoint:
   // nothing): whether it still wins, and with `zone` the cells the replay read (see the source).
   using LineZone = std::bitset<kMaxCells>;

@@ -220,7 +220,6 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     }
   }
 
-
   GameValue value = GameValue::Unknown;
   if (decisive.size() == 1 && decisive[0]->root.isProven()) value = winFor(decisive[0]->attacker);
   if (decisive.size() == 2) value = GameValue::Draw;

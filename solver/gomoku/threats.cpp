@@ -23,36 +23,42 @@ bool atLeast(std::uint64_t bits, int n) {
   return bits != 0;
 }
 
-// Calls found(p, dir) for each empty point p that completes a five of c along dir; stops when
-// found returns true. A five along a line needs four of c's stones on it, so lines with fewer
-// are skipped at once, and only empty cells within four cells of a stone are probed.
-template <class Found>
-bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
-  const LinePattern* table = linePatternTable(needsExactFive(r, c));
+// Calls visit(p, dir) for each empty point p within four cells, along line dir, of c's stones on
+// a line holding at least `minStones` (1..4) of them: the only places where a move of c can make
+// a shape that needs that many stones on that line. Stops when visit returns true.
+template <class Visit>
+bool scanNearLines(const Board& board, Color c, int minStones, Visit visit) {
   for (int dir = 0; dir < kDirections; ++dir)
     for (int line = 0; line < board.lineCount(dir); ++line) {
       const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!atLeast(own, 4)) continue;
+      if (!atLeast(own, minStones)) continue;
       const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
-      std::uint64_t candidates = board.lineEmpty(dir, line) & near;
-      while (candidates) {
-        const int bit = std::countr_zero(candidates);
-        candidates &= candidates - 1;
-        const Point p = board.cellOnLine(dir, line, bit - BoardGeometry::kLineOffset);
-        if (table[board.windowKeyAt(p, dir, c)].five() && found(p)) return true;
-      }
+      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1)
+        if (visit(board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset), dir)) return true;
     }
   return false;
+}
+
+void mark(PointSet& set, Point p) { set[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64); }
+
+// Calls found(p) for each empty point p that completes a five of c (a point may come once per
+// line through it); stops when found returns true. A five along a line needs four of c's stones.
+template <class Found>
+bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
+  const LinePattern* table = linePatternTable(needsExactFive(r, c));
+  return scanNearLines(board, c, 4, [&](Point p, int dir) {
+    return table[board.windowKeyAt(p, dir, c)].five() && found(p);
+  });
 }
 
 }  // namespace
 
 void findFivePoints(const Board& board, Color c, Rule r, MoveList& out) {
   // Collected as a set, then listed in point order (callers rely on a stable order).
-  std::array<std::uint64_t, (kMaxCells + 63) / 64> marks{};
+  PointSet marks{};
   bool any = false;
   scanFivePoints(board, c, r, [&](Point p) {
-    marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
+    mark(marks, p);
     any = true;
     return false;
   });
@@ -82,20 +88,13 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
 
 namespace {
 
-// Empty points within four cells of c's stones on lines holding at least `minStones` of them:
-// the only places where a move of c can make a shape that needs that many stones on one line.
+// The points scanNearLines visits, as a set.
 PointSet pointsNearLines(const Board& board, Color c, int minStones) {
   PointSet marks{};
-  for (int dir = 0; dir < kDirections; ++dir)
-    for (int line = 0; line < board.lineCount(dir); ++line) {
-      const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!atLeast(own, minStones)) continue;
-      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
-      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1) {
-        const Point p = board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset);
-        marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
-      }
-    }
+  scanNearLines(board, c, minStones, [&](Point p, int) {
+    mark(marks, p);
+    return false;
+  });
   return marks;
 }
 
@@ -126,17 +125,11 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   // is found when that line is scanned (the hot path of every VCF search).
   const LinePattern* table = linePatternTable(needsExactFive(r, c));
   PointSet marks{};
-  for (int dir = 0; dir < kDirections; ++dir)
-    for (int line = 0; line < board.lineCount(dir); ++line) {
-      const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!atLeast(own, 3)) continue;
-      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
-      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1) {
-        const Point p = board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset);
-        const LinePattern& lp = table[board.windowKeyAt(p, dir, c)];
-        if (lp.five() || lp.fours > 0) marks[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64);
-      }
-    }
+  scanNearLines(board, c, 3, [&](Point p, int dir) {
+    const LinePattern& lp = table[board.windowKeyAt(p, dir, c)];
+    if (lp.five() || lp.fours > 0) mark(marks, p);
+    return false;
+  });
   collect(board, c, r, marks, out, [](const Board&, Point) { return true; });
 }
 
