@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MPI end to end: `mpirun -np 3` solves (a renju win, the freestyle 6x6 draw) agree with the
+# MPI end to end: `mpirun -np 3` solves (a renju win, a freestyle 7x7 draw) agree with the
 # single-process prover; a book build killed with kill -9 on a worker rank resumes on the next
 # run with every earlier proof still in the book, and ends as an uninterrupted run does; a
 # second run on a book being written is refused.
@@ -28,12 +28,13 @@ check "renju: mpirun -np 3 agrees with one process ($(field result "$single"))" 
 check "renju: two MPI workers" test "$(field workers "$dist")" = 2
 check "renju: the stored proof verifies" "$TENGEN" verify --book "$WORK/renju" "$RENJU"
 
-single=$("$TENGEN" solve --json --rule freestyle --size 6 --hash 64 "")
-dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --rule freestyle --size 6 --book "$WORK/six" --job-nodes 60 --hash 8 "" 2>"$WORK/err2")
+# A 7x7 opening (the empty 6x6 board now falls to pairings in a handful of jobs).
+single=$("$TENGEN" solve --json --rule freestyle --size 7 --hash 64 "d4 e5")
+dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --rule freestyle --size 7 --book "$WORK/seven" --job-nodes 200 --hash 8 "d4 e5" 2>"$WORK/err2")
 echo "single: $single"; echo "mpi:    $dist"
-check "freestyle 6x6: mpirun -np 3 agrees with one process ($(field result "$single"))" \
+check "freestyle 7x7 d4 e5: mpirun -np 3 agrees with one process ($(field result "$single"))" \
   test "$(field result "$dist")" = "$(field result "$single")" -a "$(field result "$single")" = draw
-check "freestyle 6x6: tiny jobs made many jobs" test "$(field jobs "$dist")" -gt 50
+check "freestyle 7x7 d4 e5: tiny jobs made many jobs" test "$(field jobs "$dist")" -gt 50
 
 # 2. Kill -9 a worker rank in the middle of a book build, then run the same command again.
 BUILD=(book build "" --rule freestyle --size 6 --depth 2 --nodes 1000 --hash 8 --json)

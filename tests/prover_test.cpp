@@ -52,6 +52,20 @@ TEST(Prover, SmallBoardsAreDraws) {
     }
 }
 
+TEST(Prover, FreestyleSevenIsADraw) {
+  // Hsu et al. (TCS 2020): the 7,7,5-game is a draw. Both disproofs end in pairing strategies,
+  // each one re-checked cell by cell by the verifier.
+  const Position pos = positionOf("", Rule::Freestyle, 7);
+  const SolveResult r = solveWith(pos);
+  EXPECT_EQ(r.value, GameValue::Draw);
+  expectVerified(pos, r);
+  EXPECT_EQ(r.proofs.size(), 2u);
+  int pairings = 0;
+  for (const auto& p : r.proofs)
+    for (const auto& n : p.tree.nodes) pairings += n.argument.kind == ProofGame::kPairing;
+  EXPECT_GT(pairings, 100);
+}
+
 TEST(Prover, ImmediateFiveAndForcedBlock) {
   const Position five = positionOf("h8,i8,j8,k8/h9,i9,j9,k10");
   const SolveResult r = solveWith(five);

@@ -85,6 +85,13 @@ std::uint64_t Board::canonicalHash() const {
   return h;
 }
 
+int Board::canonicalSymmetry() const {
+  int best = 0;
+  for (int s = 1; s < 8; ++s)
+    if (hashes_[s] < hashes_[best]) best = s;
+  return best;
+}
+
 bool Board::hasLiveWindow(Color c) const {
   const auto& other = lines_[index(opponent(c))];
   for (int dir = 0; dir < kDirections; ++dir)

@@ -63,6 +63,8 @@ class Board {
   std::uint64_t hash() const { return hashes_[0]; }
   // The smallest hash among the 8 symmetric images: equal for positions that are mirror images.
   std::uint64_t canonicalHash() const;
+  // The symmetry whose image has the canonical hash (the first, when several have it).
+  int canonicalSymmetry() const;
   // canonicalHash() after c plays p, without playing it.
   std::uint64_t canonicalHashAfter(Point p, Color c) const;
 

@@ -1,63 +1,146 @@
-// Backtracking search for a pairing: cover the most constrained live window first.
+// Backtracking search for a pairing over bit sets: cover the most constrained live window first,
+// trying its pairs in order of how many uncovered windows they cover, and remembering failed
+// states (a remembered failure can only cost a pairing, never claim a false one).
 #include "solver/gomoku/pairing.h"
 
+#include <algorithm>
 #include <array>
-#include <map>
+#include <bit>
 #include <mutex>
+#include <unordered_set>
 
 namespace tengen::gomoku {
 namespace {
 
+// A set of up to 128 small indices (live windows, or the empty cells they hold).
+struct IndexSet {
+  std::uint64_t lo = 0, hi = 0;
+  void set(int i) { (i < 64 ? lo : hi) |= std::uint64_t{1} << (i & 63); }
+  void reset(int i) { (i < 64 ? lo : hi) &= ~(std::uint64_t{1} << (i & 63)); }
+  bool any() const { return (lo | hi) != 0; }
+  int first() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
+  bool test(int i) const { return ((i < 64 ? lo : hi) >> (i & 63)) & 1; }
+  int count() const { return std::popcount(lo) + std::popcount(hi); }
+  IndexSet operator&(const IndexSet& o) const { return {lo & o.lo, hi & o.hi}; }
+  IndexSet without(const IndexSet& o) const { return {lo & ~o.lo, hi & ~o.hi}; }
+  template <class F>
+  void forEach(F&& f) const {
+    for (std::uint64_t b = lo; b; b &= b - 1) f(std::countr_zero(b));
+    for (std::uint64_t b = hi; b; b &= b - 1) f(64 + std::countr_zero(b));
+  }
+  std::uint64_t hash() const {
+    std::uint64_t x = lo * 0x9e3779b97f4a7c15ull ^ (hi + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+    return x ^ (x >> 29);
+  }
+};
+constexpr int kMaxIndices = 128;
+
 struct Search {
-  const Board& board;
-  const std::vector<const std::array<Point, 5>*>& windows;
-  // For each cell, the live windows holding it; for each window, how many chosen pairs lie
-  // wholly inside it (covered when non-zero). Kept up to date as pairs are added and removed.
-  const std::vector<std::vector<int>>& windowsOf;
-  std::vector<int> coverCount;
-  int stepsLeft;
-  std::array<bool, kMaxCells> used{};
-  std::vector<Point>& pairs;
+  std::vector<IndexSet> windowCells;  // per live window: its empty cells
+  std::vector<IndexSet> cellWindows;  // per empty cell: the live windows holding it
+  std::vector<Point> cellPoint;       // per empty cell: its board point
+  std::vector<int> lineOf;            // per live window: an id of the line it lies on
+  std::unordered_set<std::uint64_t> failed;
+  int stepsLeft = 0;
+  std::vector<int> chosen;  // cell indices, two per pair
 
-  static bool holds(const std::array<Point, 5>& w, Point p) {
-    return w[0] == p || w[1] == p || w[2] == p || w[3] == p || w[4] == p;
-  }
-  void cover(Point a, Point b, int delta) {
-    for (int w : windowsOf[static_cast<std::size_t>(a)])
-      if (holds(*windows[static_cast<std::size_t>(w)], b)) coverCount[static_cast<std::size_t>(w)] += delta;
-  }
-
-  bool run() {
-    if (--stepsLeft < 0) return false;
-    // The uncovered window with the fewest pairs still available.
-    const std::array<Point, 5>* pick = nullptr;
-    int fewest = 1 << 30;
-    for (std::size_t i = 0; i < windows.size(); ++i) {
-      if (coverCount[i] > 0) continue;
-      int free = 0;
-      for (Point p : *windows[i]) free += board.isEmpty(p) && !used[p];
-      const int options = free * (free - 1) / 2;
-      if (options < fewest) {
-        fewest = options;
-        pick = windows[i];
+  // A necessary condition: windows that no single pair can cover together (on different lines,
+  // or on one line sharing at most one free cell) each need a pair of their own, and pairs are
+  // disjoint: those windows must be able to take two free cells each, no cell twice (a
+  // bipartite matching of two slots per window into the free cells).
+  bool pairsCanFit(const IndexSet& uncovered, const IndexSet& freeCells) {
+    IndexSet picked;
+    int count = 0;
+    uncovered.forEach([&](int w) {
+      const IndexSet cells = windowCells[static_cast<std::size_t>(w)] & freeCells;
+      bool shares = false;
+      (sameLine[static_cast<std::size_t>(w)] & picked).forEach([&](int k) {
+        shares |= (slotCells[static_cast<std::size_t>(k)] & cells).count() > 1;
+      });
+      if (shares) return;
+      picked.set(w);
+      slotCells[static_cast<std::size_t>(w)] = cells;
+      windowAt[static_cast<std::size_t>(count++)] = w;
+    });
+    if (2 * count > freeCells.count()) return false;
+    // Slot 2k and 2k+1 belong to picked window k: first any unmatched cell, else an augmenting path.
+    matched = {};
+    for (int slot = 0; slot < 2 * count; ++slot) {
+      const IndexSet open = slotCells[static_cast<std::size_t>(windowAt[static_cast<std::size_t>(slot / 2)])].without(matched);
+      if (open.any()) {
+        const int c = open.first();
+        matched.set(c);
+        holderOf[static_cast<std::size_t>(c)] = slot;
+        continue;
       }
+      visited = {};
+      if (!augment(slot)) return false;
     }
-    if (!pick) return true;
-    if (fewest == 0) return false;
-    for (int i = 0; i < 5; ++i)
-      for (int j = i + 1; j < 5; ++j) {
-        const Point a = (*pick)[i], b = (*pick)[j];
-        if (!board.isEmpty(a) || !board.isEmpty(b) || used[a] || used[b]) continue;
-        used[a] = used[b] = true;
-        pairs.push_back(a);
-        pairs.push_back(b);
-        cover(a, b, +1);
-        if (run()) return true;
-        cover(a, b, -1);
-        pairs.resize(pairs.size() - 2);
-        used[a] = used[b] = false;
-        if (stepsLeft < 0) return false;
+    return true;
+  }
+  bool augment(int slot) {
+    bool done = false;
+    slotCells[static_cast<std::size_t>(windowAt[static_cast<std::size_t>(slot / 2)])].without(visited).forEach([&](int c) {
+      if (done || visited.test(c)) return;
+      visited.set(c);
+      if (!matched.test(c) || augment(holderOf[static_cast<std::size_t>(c)])) {
+        matched.set(c);
+        holderOf[static_cast<std::size_t>(c)] = slot;
+        done = true;
       }
+    });
+    return done;
+  }
+  std::vector<IndexSet> sameLine;  // per live window: the other live windows on its line
+  std::array<IndexSet, kMaxIndices> slotCells{};  // per picked window: its free cells
+  std::array<int, kMaxIndices> windowAt{};        // the picked windows in order
+  std::array<int, kMaxIndices> holderOf{};        // per matched cell: its slot
+  IndexSet visited, matched;
+
+  bool run(const IndexSet& uncovered, const IndexSet& freeCells) {
+    if (!uncovered.any()) return true;
+    if (--stepsLeft < 0) return false;
+    const std::uint64_t key = uncovered.hash() ^ (freeCells.hash() * 0x94d049bb133111ebull);
+    if (failed.count(key)) return false;
+    // The uncovered window with the fewest free cells (so the fewest pairs to choose from).
+    int pick = -1, fewest = 1 << 30;
+    uncovered.forEach([&](int w) {
+      const int n = (windowCells[static_cast<std::size_t>(w)] & freeCells).count();
+      if (n < fewest) fewest = n, pick = w;
+    });
+    if (fewest < 2 || !pairsCanFit(uncovered, freeCells)) {
+      failed.insert(key);
+      return false;
+    }
+    struct Option {
+      int a, b, covers;
+    };
+    std::array<Option, 10> options{};
+    int count = 0;
+    std::array<int, 5> cells{};
+    int n = 0;
+    (windowCells[static_cast<std::size_t>(pick)] & freeCells).forEach([&](int c) { cells[static_cast<std::size_t>(n++)] = c; });
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        const int a = cells[static_cast<std::size_t>(i)], b = cells[static_cast<std::size_t>(j)];
+        const IndexSet cover = cellWindows[static_cast<std::size_t>(a)] & cellWindows[static_cast<std::size_t>(b)] & uncovered;
+        options[static_cast<std::size_t>(count++)] = {a, b, cover.count()};
+      }
+    std::stable_sort(options.begin(), options.begin() + count,
+                     [](const Option& x, const Option& y) { return x.covers > y.covers; });
+    for (int k = 0; k < count; ++k) {
+      const Option& o = options[static_cast<std::size_t>(k)];
+      IndexSet rest = freeCells;
+      rest.reset(o.a);
+      rest.reset(o.b);
+      const IndexSet cover = cellWindows[static_cast<std::size_t>(o.a)] & cellWindows[static_cast<std::size_t>(o.b)];
+      chosen.push_back(o.a);
+      chosen.push_back(o.b);
+      if (run(uncovered.without(cover), rest)) return true;
+      chosen.resize(chosen.size() - 2);
+      if (stepsLeft < 0) return false;
+    }
+    failed.insert(key);
     return false;
   }
 };
@@ -86,19 +169,48 @@ const std::vector<std::array<Point, 5>>& fiveCellWindows(int size) {
 
 bool findPairing(const Board& board, Color attacker, int maxSteps, std::vector<Point>& pairs) {
   pairs.clear();
-  std::vector<const std::array<Point, 5>*> live;
+  Search s;
+  std::array<int, kMaxCells> indexOf;
+  indexOf.fill(-1);
   for (const auto& w : fiveCellWindows(board.size())) {
     bool blocked = false;
     for (Point p : w) blocked |= board.has(p, opponent(attacker));
-    if (!blocked) live.push_back(&w);
+    if (blocked) continue;
+    // More live windows or cells than a set holds: too many to pair (the caller asks only once
+    // few are left).
+    if (s.windowCells.size() == kMaxIndices) return false;
+    const int window = static_cast<int>(s.windowCells.size());
+    IndexSet cells;
+    for (Point p : w) {
+      if (!board.isEmpty(p)) continue;
+      int& c = indexOf[static_cast<std::size_t>(p)];
+      if (c < 0) {
+        if (s.cellPoint.size() == kMaxIndices) return false;
+        c = static_cast<int>(s.cellPoint.size());
+        s.cellPoint.push_back(p);
+        s.cellWindows.emplace_back();
+      }
+      cells.set(c);
+      s.cellWindows[static_cast<std::size_t>(c)].set(window);
+    }
+    s.windowCells.push_back(cells);
+    // Two points fix the line: its direction and where it crosses the board's edge.
+    const int dc = board.col(w[1]) - board.col(w[0]), dr = board.row(w[1]) - board.row(w[0]);
+    const int across = dr == 0 ? board.row(w[0]) : dc == 0 ? board.col(w[0])
+                     : dr == dc ? board.col(w[0]) - board.row(w[0]) : board.col(w[0]) + board.row(w[0]);
+    s.lineOf.push_back((dc + 2) * 1000 + (dr + 2) * 100 + across + 40);
   }
-  std::vector<std::vector<int>> windowsOf(static_cast<std::size_t>(board.cellCount()));
-  for (std::size_t i = 0; i < live.size(); ++i)
-    for (Point p : *live[i]) windowsOf[static_cast<std::size_t>(p)].push_back(static_cast<int>(i));
-  Search s{board, live, windowsOf, std::vector<int>(live.size(), 0), maxSteps, {}, pairs};
-  if (s.run()) return true;
-  pairs.clear();
-  return false;
+  s.sameLine.assign(s.lineOf.size(), IndexSet{});
+  for (std::size_t i = 0; i < s.lineOf.size(); ++i)
+    for (std::size_t j = 0; j < s.lineOf.size(); ++j)
+      if (i != j && s.lineOf[i] == s.lineOf[j]) s.sameLine[i].set(static_cast<int>(j));
+  IndexSet uncovered, freeCells;
+  for (int w = 0; w < static_cast<int>(s.windowCells.size()); ++w) uncovered.set(w);
+  for (int c = 0; c < static_cast<int>(s.cellPoint.size()); ++c) freeCells.set(c);
+  s.stepsLeft = maxSteps;
+  if (!s.run(uncovered, freeCells)) return false;
+  for (int c : s.chosen) pairs.push_back(s.cellPoint[static_cast<std::size_t>(c)]);
+  return true;
 }
 
 }  // namespace tengen::gomoku

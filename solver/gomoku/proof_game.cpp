@@ -4,6 +4,7 @@
 
 #include "solver/gomoku/pairing.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/zobrist.h"
 
@@ -12,6 +13,9 @@ namespace {
 
 // Boards up to this size get draw-oriented estimates.
 constexpr int kSmallBoard = 9;
+// Backtracking steps for one pairing search: enough to settle nearly every 7x7 position either
+// way (the matching bound in pairing.cpp refutes most failures in a few steps).
+constexpr int kPairingSteps = 100'000;
 
 using proof::Expansion;
 using proof::ProofNumbers;
@@ -283,14 +287,19 @@ bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
   if (rule_ == Rule::Renju && attacker_ == Color::White) return false;
   // Worth trying only once few places to make five are left; the step cap bounds the cost.
   if (board_.liveWindows(attacker_) > 96) return false;
-  // The search expands a node many times; the (deterministic) answer for a position is kept.
-  if (auto it = pairings_.find(board_.hash()); it != pairings_.end()) {
-    pairs = it->second;
+  // The search meets a position many times, and its mirror images too: the answer is kept for
+  // the canonical image (pairs mapped there and back by the symmetry that reaches it).
+  const int sym = board_.canonicalSymmetry();
+  const int n = board_.size();
+  if (auto it = pairings_.find(board_.canonicalHash()); it != pairings_.end()) {
+    pairs.clear();
+    for (Point q : it->second) pairs.push_back(applySymmetry(inverseSymmetry(sym), q, n));
     return !pairs.empty();
   }
-  const bool found = findPairing(board_, attacker_, 4000, pairs);
+  const bool found = findPairing(board_, attacker_, kPairingSteps, pairs);
   if (pairings_.size() >= kMaxPairings) pairings_.clear();
-  pairings_.emplace(board_.hash(), found ? pairs : std::vector<Point>{});
+  std::vector<Point>& kept = pairings_[board_.canonicalHash()];
+  for (Point q : pairs) kept.push_back(applySymmetry(sym, q, n));
   return found;
 }
 
