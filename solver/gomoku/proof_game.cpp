@@ -271,10 +271,14 @@ void ProofGame::legalMoves(MoveList& out) {
 ProofNumbers ProofGame::estimate() const {
   // Disproof effort grows with the places the attacker could still make five (counted on small
   // boards, where draws are proved; on large ones nearly every line is open and it tells
-  // nothing); proof effort with how little the attacker's last move threatens.
-  const std::uint32_t dn = mode_ == ProofMode::Full && board_.size() <= kSmallBoard
-                               ? 1 + static_cast<std::uint32_t>(board_.liveWindows(attacker_)) / 4
-                               : 1;
+  // nothing); proof effort with how little the attacker's last move threatens. The square
+  // steers the defender firmly towards the positions that fall to a pairing (7x7: 12.6 s with
+  // it, 20 s with a linear count).
+  std::uint32_t dn = 1;
+  if (mode_ == ProofMode::Full && board_.size() <= kSmallBoard) {
+    const std::uint32_t live = static_cast<std::uint32_t>(board_.liveWindows(attacker_));
+    dn += live * live / 64;
+  }
   if (toMove_ == attacker_ || board_.history().empty()) return {1, dn};
   const MoveShape s = shapeOf(board_, board_.history().back().point, attacker_, rule_);
   if (s.fours > 0) return {1, dn};
