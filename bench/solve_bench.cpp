@@ -36,6 +36,7 @@ const BenchCase kCases[] = {
      "g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8", Rule::Renju, 15,
      Color::Black, ProofMode::Full, 0},
     {"6x6 empty (freestyle, full)", "", Rule::Freestyle, 6, Color::Black, ProofMode::Full, 0},
+    {"7x7 d4 e5 (freestyle, full)", "d4/e5", Rule::Freestyle, 7, Color::Black, ProofMode::Full, 0},
 };
 
 }  // namespace
