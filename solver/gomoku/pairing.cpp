@@ -63,7 +63,11 @@ struct Search {
       windowAt[static_cast<std::size_t>(count++)] = w;
     });
     if (2 * count > freeCells.count()) return false;
-    // Slot 2k and 2k+1 belong to picked window k: first any unmatched cell, else an augmenting path.
+    // Slot 2k and 2k+1 belong to picked window k: first any unmatched cell, else an augmenting
+    // path. Windows with fewer free cells go first, so the first choices rarely need undoing.
+    std::stable_sort(windowAt.begin(), windowAt.begin() + count, [&](int x, int y) {
+      return slotCells[static_cast<std::size_t>(x)].count() < slotCells[static_cast<std::size_t>(y)].count();
+    });
     matched = {};
     for (int slot = 0; slot < 2 * count; ++slot) {
       const IndexSet open = slotCells[static_cast<std::size_t>(windowAt[static_cast<std::size_t>(slot / 2)])].without(matched);
@@ -79,17 +83,19 @@ struct Search {
     return true;
   }
   bool augment(int slot) {
-    bool done = false;
-    slotCells[static_cast<std::size_t>(windowAt[static_cast<std::size_t>(slot / 2)])].without(visited).forEach([&](int c) {
-      if (done || visited.test(c)) return;
+    IndexSet candidates = slotCells[static_cast<std::size_t>(windowAt[static_cast<std::size_t>(slot / 2)])].without(visited);
+    while (candidates.any()) {
+      const int c = candidates.first();
+      candidates.reset(c);
+      if (visited.test(c)) continue;  // reached deeper in this search
       visited.set(c);
       if (!matched.test(c) || augment(holderOf[static_cast<std::size_t>(c)])) {
         matched.set(c);
         holderOf[static_cast<std::size_t>(c)] = slot;
-        done = true;
+        return true;
       }
-    });
-    return done;
+    }
+    return false;
   }
   std::vector<IndexSet> sameLine;  // per live window: the other live windows on its line
   std::array<IndexSet, kMaxIndices> slotCells{};  // per picked window: its free cells
