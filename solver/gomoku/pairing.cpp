@@ -173,7 +173,8 @@ const std::vector<std::array<Point, 5>>& fiveCellWindows(int size) {
   return cache[size];
 }
 
-bool findPairing(const Board& board, Color attacker, int maxSteps, std::vector<Point>& pairs) {
+PairingAnswer findPairing(const Board& board, Color attacker, int maxSteps, std::vector<Point>& pairs,
+                          Point asEmpty) {
   pairs.clear();
   Search s;
   std::array<int, kMaxCells> indexOf;
@@ -184,14 +185,14 @@ bool findPairing(const Board& board, Color attacker, int maxSteps, std::vector<P
     if (blocked) continue;
     // More live windows or cells than a set holds: too many to pair (the caller asks only once
     // few are left).
-    if (s.windowCells.size() == kMaxIndices) return false;
+    if (s.windowCells.size() == kMaxIndices) return PairingAnswer::Unknown;
     const int window = static_cast<int>(s.windowCells.size());
     IndexSet cells;
     for (Point p : w) {
-      if (!board.isEmpty(p)) continue;
+      if (!board.isEmpty(p) && p != asEmpty) continue;
       int& c = indexOf[static_cast<std::size_t>(p)];
       if (c < 0) {
-        if (s.cellPoint.size() == kMaxIndices) return false;
+        if (s.cellPoint.size() == kMaxIndices) return PairingAnswer::Unknown;
         c = static_cast<int>(s.cellPoint.size());
         s.cellPoint.push_back(p);
         s.cellWindows.emplace_back();
@@ -214,9 +215,9 @@ bool findPairing(const Board& board, Color attacker, int maxSteps, std::vector<P
   for (int w = 0; w < static_cast<int>(s.windowCells.size()); ++w) uncovered.set(w);
   for (int c = 0; c < static_cast<int>(s.cellPoint.size()); ++c) freeCells.set(c);
   s.stepsLeft = maxSteps;
-  if (!s.run(uncovered, freeCells)) return false;
+  if (!s.run(uncovered, freeCells)) return s.stepsLeft < 0 ? PairingAnswer::Unknown : PairingAnswer::None;
   for (int c : s.chosen) pairs.push_back(s.cellPoint[static_cast<std::size_t>(c)]);
-  return true;
+  return PairingAnswer::Found;
 }
 
 }  // namespace tengen::gomoku

@@ -291,20 +291,44 @@ bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
   if (rule_ == Rule::Renju && attacker_ == Color::White) return false;
   // Worth trying only once few places to make five are left; the step cap bounds the cost.
   if (board_.liveWindows(attacker_) > 96) return false;
-  // The search meets a position many times, and its mirror images too: the answer is kept for
-  // the canonical image (pairs mapped there and back by the symmetry that reaches it).
-  const int sym = board_.canonicalSymmetry();
-  const int n = board_.size();
-  if (auto it = pairings_.find(board_.canonicalHash()); it != pairings_.end()) {
-    pairs.clear();
-    for (Point q : it->second) pairs.push_back(applySymmetry(inverseSymmetry(sym), q, n));
-    return !pairs.empty();
+  pairs.clear();
+  const auto& history = board_.history();
+  const Point lastOwn = history.size() >= 2 && history[history.size() - 2].color == attacker_
+                            ? history[history.size() - 2].point
+                            : kNoPoint;
+  // Fewer attacker stones never hurt a pairing: none on the board without the attacker's last
+  // stone means none here. That board is the same for every attacker move before a given
+  // defender reply, so siblings share one search (or find it kept).
+  if (lastOwn != kNoPoint && pairingAnswer(lastOwn, pairs) == PairingAnswer::None) return false;
+  pairs.clear();
+  return pairingAnswer(kNoPoint, pairs) == PairingAnswer::Found;
+}
+
+PairingAnswer ProofGame::pairingAnswer(Point asEmpty, std::vector<Point>& pairs) const {
+  // The search meets a board many times, and its mirror images too: the answer is kept for the
+  // canonical image (pairs mapped there and back by the symmetry that reaches it). With
+  // `asEmpty` (an attacker stone) the board is read without that stone.
+  Board without;
+  const Board* board = &board_;
+  if (asEmpty != kNoPoint) {
+    without = Board(board_.size());
+    for (const auto& m : board_.history())
+      if (m.point != asEmpty) without.place(m.point, m.color);
+    board = &without;
   }
-  const bool found = findPairing(board_, attacker_, kPairingSteps, pairs);
+  const int sym = board->canonicalSymmetry();
+  const int n = board->size();
+  const std::uint64_t key = board->canonicalHash();
+  if (auto it = pairings_.find(key); it != pairings_.end()) {
+    for (Point q : it->second.pairs) pairs.push_back(applySymmetry(inverseSymmetry(sym), q, n));
+    return it->second.answer;
+  }
+  const PairingAnswer answer = findPairing(*board, attacker_, kPairingSteps, pairs);
   if (pairings_.size() >= kMaxPairings) pairings_.clear();
-  std::vector<Point>& kept = pairings_[board_.canonicalHash()];
-  for (Point q : pairs) kept.push_back(applySymmetry(sym, q, n));
-  return found;
+  KeptPairing& kept = pairings_[key];
+  kept.answer = answer;
+  for (Point q : pairs) kept.pairs.push_back(applySymmetry(sym, q, n));
+  return answer;
 }
 
 proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {

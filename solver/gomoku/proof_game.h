@@ -11,6 +11,7 @@
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/move_list.h"
+#include "solver/gomoku/pairing.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/game.h"
 
@@ -88,6 +89,8 @@ class ProofGame {
   void legalMoves(MoveList& out);
   // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
   bool pairingDisproves(std::vector<Point>& pairs) const;
+  // The pairing search's answer for the board (read without `asEmpty`, an attacker stone), kept.
+  PairingAnswer pairingAnswer(Point asEmpty, std::vector<Point>& pairs) const;
   // Whether the opponent's `threat` still wins after `side` plays p.
   bool threatSurvives(Color side, Point p, Point threat);
   // With the owner's stone on `threat`: its five points on the threat's lines (counted up to
@@ -116,9 +119,14 @@ class ProofGame {
   };
   static constexpr std::size_t kMaxExpansions = 1 << 17;
   std::unordered_map<std::uint64_t, CachedExpansion> expansions_;
-  // Pairing answers by exact board hash (empty: none found); the attacker is fixed per game.
+  // Pairing answers by canonical board hash (pairs in the canonical image); the attacker is
+  // fixed per game.
+  struct KeptPairing {
+    PairingAnswer answer = PairingAnswer::Unknown;
+    std::vector<Point> pairs;
+  };
   static constexpr std::size_t kMaxPairings = 1 << 18;
-  mutable std::unordered_map<std::uint64_t, std::vector<Point>> pairings_;
+  mutable std::unordered_map<std::uint64_t, KeptPairing> pairings_;
 };
 
 }  // namespace tengen::gomoku
