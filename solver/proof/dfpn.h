@@ -67,7 +67,7 @@ class Dfpn {
 
   bool checkBudget() {
     if (nodes_ >= limits_.maxNodes) outOfBudget_ = true;
-    if ((nodes_ & 1023) == 0 && (limits_.maxSeconds > 0 || limits_.progress)) {
+    if ((nodes_ & 63) == 0 && (limits_.maxSeconds > 0 || limits_.progress)) {
       const double s = seconds();
       if (limits_.maxSeconds > 0 && s >= limits_.maxSeconds) outOfBudget_ = true;
       if (limits_.progress && s >= nextProgress_) {
