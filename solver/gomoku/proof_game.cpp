@@ -286,6 +286,23 @@ ProofNumbers ProofGame::estimate() const {
   return {8, dn};
 }
 
+ProofNumbers ProofGame::estimateAfter(Point p) {
+  // On small boards in full mode the count of open runs changes with the move: play it.
+  if (mode_ == ProofMode::Full && board_.size() <= kSmallBoard) {
+    play(p);
+    const ProofNumbers n = estimate();
+    undo();
+    return n;
+  }
+  // Otherwise estimate() reads only whose move it is and the shape of the move just made, and a
+  // move's shape does not depend on its own stone being down.
+  if (toMove_ != attacker_) return {1, 1};
+  const MoveShape s = shapeOf(board_, p, attacker_, rule_);
+  if (s.fours > 0) return {1, 1};
+  if (s.threes > 0) return {2, 1};
+  return {8, 1};
+}
+
 bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
   // A black defender in renju might find the partner cell forbidden: no pairing there.
   if (rule_ == Rule::Renju && attacker_ == Color::White) return false;

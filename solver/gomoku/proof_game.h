@@ -36,6 +36,7 @@ class ProofGame {
   std::uint64_t exactKey() const { return keyWith(board_.hash()); }
   std::uint64_t keyAfter(Point p) const;
   proof::ProofNumbers estimate() const;
+  proof::ProofNumbers estimateAfter(Point p);
   bool attackerToMove() const { return toMove_ == attacker_; }
   // Argument kinds recorded in proofs (see proof_check.cpp for how each is re-checked).
   static constexpr int kThreatAnswers = 1;  // moves: the opponent's straight-four moves that refute the left-out moves

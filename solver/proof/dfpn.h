@@ -111,10 +111,7 @@ class Dfpn {
     }
     for (std::size_t i = 0; i < kids.size(); ++i) {
       auto& c = kids[i];
-      if (table_.lookup(keys[i], c.numbers)) continue;
-      game_.play(c.move);
-      c.numbers = game_.estimate();
-      game_.undo();
+      if (!table_.lookup(keys[i], c.numbers)) c.numbers = game_.estimateAfter(c.move);
     }
     ProofNumbers self;
     while (true) {

@@ -42,6 +42,9 @@ concept ProofGame = requires(G g, const G cg, typename G::Move m, std::vector<Ch
   { cg.keyAfter(m) } -> std::same_as<std::uint64_t>;
   // Numbers for a position not yet searched, from what the game can see at a glance.
   { cg.estimate() } -> std::same_as<ProofNumbers>;
+  // estimate() of the position after move m (the search asks for every child on every visit;
+  // a game may answer without playing the move).
+  { g.estimateAfter(m) } -> std::same_as<ProofNumbers>;
   { cg.attackerToMove() } -> std::same_as<bool>;
   { g.expand(children, argument) } -> std::same_as<Expansion>;
   g.play(m);
