@@ -1,6 +1,7 @@
 // Backtracking search for a pairing over bit sets: cover the most constrained live window first,
-// trying its pairs in order of how many uncovered windows they cover, and remembering failed
-// states (a remembered failure can only cost a pairing, never claim a false one).
+// trying its pairs in order of how many uncovered windows they cover; prune with a matching bound
+// and remember failed states (a remembered failure can only cost a pairing, never claim a false
+// one: the verifier re-checks every pairing it is shown).
 #include "solver/gomoku/pairing.h"
 
 #include <algorithm>
