@@ -139,8 +139,21 @@ void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
 }
 
 void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 1), out,
-          shapeIs(c, r, [](const MoveShape& s) { return s.five || s.fours > 0 || s.bestWindow >= 2; }));
+  // Bit-parallel on each line: the open runs of five (on the board, no opponent stone) that hold
+  // a stone of c, then their empty cells. A five or a four lies in such a run too.
+  PointSet marks{};
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < board.lineCount(dir); ++line) {
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      if (!own) continue;
+      const std::uint64_t empty = board.lineEmpty(dir, line), open = empty | own;
+      const std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;  // bit s: cells s..s+4
+      const std::uint64_t runs = openRuns & (own | own >> 1 | own >> 2 | own >> 3 | own >> 4);
+      const std::uint64_t cells = runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
+      for (std::uint64_t m = cells & empty; m; m &= m - 1)
+        mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
+    }
+  collect(board, c, r, marks, out, [](const Board&, Point) { return true; });
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
