@@ -4,6 +4,7 @@
 // Nothing is reported proven unless the verifier accepts its tree.
 #include "solver/gomoku/solve.h"
 
+#include <array>
 #include <chrono>
 
 #include "solver/gomoku/proof_check.h"
@@ -130,7 +131,9 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
 // three quarters of the budget (a fixed node cap without one); stops once a search ends with no
 // node cut by its limit, since longer limits cannot find more.
 constexpr int kThreatLimit = 2;
-constexpr int kMaxThreatMoves = 24;
+// The deepening steps: every limit at first, then wider steps (a longer limit finds every
+// shorter win too, and the last iteration dominates the cost).
+constexpr std::array<int, 11> kThreatMoveLimits = {1, 2, 3, 4, 5, 7, 9, 11, 14, 18, 24};
 constexpr std::uint64_t kUnboundedThreatNodes = 2'000'000;
 // The first look at the full game, before threat-space search.
 constexpr double kFirstLookShare = 0.125;
@@ -140,7 +143,8 @@ std::optional<Attempt> threatSpaceWin(const Position& pos, proof::TranspositionT
                                       const SolveOptions& options) {
   Budget share = budget.part(0.75, kUnboundedThreatNodes);
   std::optional<Attempt> win;
-  for (int limit = 1; limit <= kMaxThreatMoves && share.left(); ++limit) {
+  for (int limit : kThreatMoveLimits) {
+    if (!share.left()) break;
     Attempt a{pos.toMove, ProofGame(pos.board, pos.toMove, pos.rule, pos.toMove, ProofMode::Vct, limit, kThreatLimit)};
     runSearch(a, table, share, 1.0, options);
     if (a.root.isProven()) {
