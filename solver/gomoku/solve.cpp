@@ -131,9 +131,9 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
 // three quarters of the budget (a fixed node cap without one); stops once a search ends with no
 // node cut by its limit, since longer limits cannot find more.
 constexpr int kThreatLimit = 2;
-// The deepening steps: every limit at first, then wider steps (a longer limit finds every
+// The deepening steps, about 1.5x apart (a longer limit finds every
 // shorter win too, and the last iteration dominates the cost).
-constexpr std::array<int, 11> kThreatMoveLimits = {1, 2, 3, 4, 5, 7, 9, 11, 14, 18, 24};
+constexpr std::array<int, 8> kThreatMoveLimits = {1, 2, 3, 5, 8, 12, 18, 24};
 constexpr std::uint64_t kUnboundedThreatNodes = 2'000'000;
 // The first look at the full game, before threat-space search.
 constexpr double kFirstLookShare = 0.125;
