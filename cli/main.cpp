@@ -50,6 +50,7 @@ options shared by position commands:
 
 game values assume no passes (like the published renju proofs); a draw means neither side can
 force a win. A result is reported proven only after the independent verifier accepts its proof.
+--nodes and --time bound the search; rebuilding and verifying a found proof comes after them.
 
 exit status: 0 success, 1 some batch input failed or a book problem, 2 bad command line or position
 )";
