@@ -64,6 +64,24 @@ TEST(Board, HashDependsOnStonesNotOrder) {
   EXPECT_NE(a.hash(), c.hash());
 }
 
+TEST(Board, CanonicalHashAfterPlacesOrLiftsAStone) {
+  // Off-centre stones, so that the canonical image is not the identity for every board here.
+  Board with(7), without(7);
+  for (Board* b : {&with, &without}) {
+    b->place(b->point(1, 2), Color::Black);
+    b->place(b->point(5, 1), Color::White);
+  }
+  const Point lifted = with.point(4, 5);
+  with.place(lifted, Color::Black);
+  // Playing it on the board without, or lifting it from the board with: the same canonical view.
+  EXPECT_EQ(without.canonicalHashAfter(lifted, Color::Black), with.canonicalHash());
+  EXPECT_EQ(without.canonicalSymmetryAfter(lifted, Color::Black), with.canonicalSymmetry());
+  EXPECT_EQ(with.canonicalHashAfter(lifted, Color::Black), without.canonicalHash());
+  EXPECT_EQ(with.canonicalSymmetryAfter(lifted, Color::Black), without.canonicalSymmetry());
+  // And the canonical symmetry does reach the canonical hash.
+  EXPECT_EQ(applySymmetry(with.canonicalSymmetry(), with).hash(), with.canonicalHash());
+}
+
 TEST(Board, WindowsSeeTheEdgeAsBlocked) {
   Board b(15);
   // Window at a1 along the row: cells left of a1 are off the board, so blocked.

@@ -108,6 +108,14 @@ std::uint64_t Board::canonicalHashAfter(Point p, Color c) const {
   return h;
 }
 
+int Board::canonicalSymmetryAfter(Point p, Color c) const {
+  int best = 0;
+  std::uint64_t h = hashes_[0] ^ zobristKey(c, p);
+  for (int s = 1; s < 8; ++s)
+    if (const std::uint64_t v = hashes_[s] ^ zobristKey(c, geometry_->image[s][p]); v < h) h = v, best = s;
+  return best;
+}
+
 int Board::liveWindows(Color c) const {
   int count = 0;
   const auto& other = lines_[index(opponent(c))];

@@ -65,8 +65,10 @@ class Board {
   std::uint64_t canonicalHash() const;
   // The symmetry whose image has the canonical hash (the first, when several have it).
   int canonicalSymmetry() const;
-  // canonicalHash() after c plays p, without playing it.
+  // canonicalHash() / canonicalSymmetry() after c plays p, without playing it. Hashes toggle, so
+  // with c's stone already on p they describe the board with that stone lifted.
   std::uint64_t canonicalHashAfter(Point p, Color c) const;
+  int canonicalSymmetryAfter(Point p, Color c) const;
 
   // Runs of five cells on one line that hold none of c's opponent's stones: the places where c
   // could still make five.

@@ -324,23 +324,16 @@ bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {
 PairingAnswer ProofGame::pairingAnswer(Point asEmpty, std::vector<Point>& pairs) const {
   // The search meets a board many times, and its mirror images too: the answer is kept for the
   // canonical image (pairs mapped there and back by the symmetry that reaches it). With
-  // `asEmpty` (an attacker stone) the board is read without that stone.
-  Board without;
-  const Board* board = &board_;
-  if (asEmpty != kNoPoint) {
-    without = Board(board_.size());
-    for (const auto& m : board_.history())
-      if (m.point != asEmpty) without.place(m.point, m.color);
-    board = &without;
-  }
-  const int sym = board->canonicalSymmetry();
-  const int n = board->size();
-  const std::uint64_t key = board->canonicalHash();
+  // `asEmpty` (an attacker stone) the board is read without that stone: its hashes toggled.
+  const bool lifted = asEmpty != kNoPoint;
+  const int sym = lifted ? board_.canonicalSymmetryAfter(asEmpty, attacker_) : board_.canonicalSymmetry();
+  const std::uint64_t key = lifted ? board_.canonicalHashAfter(asEmpty, attacker_) : board_.canonicalHash();
+  const int n = board_.size();
   if (auto it = pairings_.find(key); it != pairings_.end()) {
     for (Point q : it->second.pairs) pairs.push_back(applySymmetry(inverseSymmetry(sym), q, n));
     return it->second.answer;
   }
-  const PairingAnswer answer = findPairing(*board, attacker_, kPairingSteps, pairs);
+  const PairingAnswer answer = findPairing(board_, attacker_, kPairingSteps, pairs, asEmpty);
   if (pairings_.size() >= kMaxPairings) pairings_.clear();
   KeptPairing& kept = pairings_[key];
   kept.answer = answer;
