@@ -268,39 +268,40 @@ void ProofGame::legalMoves(MoveList& out) {
     if (board_.isEmpty(p) && isLegal(board_, p, toMove_, rule_)) out.push(p);
 }
 
-ProofNumbers ProofGame::estimate() const {
-  // Disproof effort grows with the places the attacker could still make five (counted on small
-  // boards, where draws are proved; on large ones nearly every line is open and it tells
-  // nothing); proof effort with how little the attacker's last move threatens. The square
-  // steers the defender firmly towards the positions that fall to a pairing (7x7: 12.6 s with
-  // it, 20 s with a linear count).
-  std::uint32_t dn = 1;
-  if (mode_ == ProofMode::Full && board_.size() <= kSmallBoard) {
-    const std::uint32_t live = static_cast<std::uint32_t>(board_.liveWindows(attacker_));
-    dn += live * live / 64;
-  }
-  if (toMove_ == attacker_ || board_.history().empty()) return {1, dn};
-  const MoveShape s = shapeOf(board_, board_.history().back().point, attacker_, rule_);
+bool ProofGame::countsOpenRuns() const { return mode_ == ProofMode::Full && board_.size() <= kSmallBoard; }
+
+ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
+  // Proof effort grows with how little the attacker's move threatens. A move's shape does not
+  // depend on its own stone being down, so this reads the same before and after it is played.
+  const MoveShape s = shapeOf(board_, move, attacker_, rule_);
   if (s.fours > 0) return {1, dn};
   if (s.threes > 0) return {2, dn};
   return {8, dn};
 }
 
+ProofNumbers ProofGame::estimate() const {
+  // Disproof effort grows with the places the attacker could still make five (counted on small
+  // boards, where draws are proved; on large ones nearly every line is open and it tells
+  // nothing). The square steers the defender firmly towards the positions that fall to a
+  // pairing (7x7: 12.6 s with it, 20 s with a linear count).
+  std::uint32_t dn = 1;
+  if (countsOpenRuns()) {
+    const std::uint32_t live = static_cast<std::uint32_t>(board_.liveWindows(attacker_));
+    dn += live * live / 64;
+  }
+  if (toMove_ == attacker_ || board_.history().empty()) return {1, dn};
+  return numbersAfterAttackerMove(board_.history().back().point, dn);
+}
+
 ProofNumbers ProofGame::estimateAfter(Point p) {
-  // On small boards in full mode the count of open runs changes with the move: play it.
-  if (mode_ == ProofMode::Full && board_.size() <= kSmallBoard) {
+  // The count of open runs changes with the move: play it.
+  if (countsOpenRuns()) {
     play(p);
     const ProofNumbers n = estimate();
     undo();
     return n;
   }
-  // Otherwise estimate() reads only whose move it is and the shape of the move just made, and a
-  // move's shape does not depend on its own stone being down.
-  if (toMove_ != attacker_) return {1, 1};
-  const MoveShape s = shapeOf(board_, p, attacker_, rule_);
-  if (s.fours > 0) return {1, 1};
-  if (s.threes > 0) return {2, 1};
-  return {8, 1};
+  return toMove_ == attacker_ ? numbersAfterAttackerMove(p, 1) : ProofNumbers{1, 1};
 }
 
 bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {

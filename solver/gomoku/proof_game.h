@@ -59,6 +59,10 @@ class ProofGame {
 
  private:
   bool limited() const { return moveLimit_ > 0; }
+  // Whether estimates count the attacker's open runs of five (full values on small boards).
+  bool countsOpenRuns() const;
+  // Estimated numbers once the attacker has played `move` (disproof number `dn`).
+  proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const;
   // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
