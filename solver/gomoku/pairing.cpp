@@ -40,7 +40,6 @@ struct Search {
   std::vector<IndexSet> windowCells;  // per live window: its empty cells
   std::vector<IndexSet> cellWindows;  // per empty cell: the live windows holding it
   std::vector<Point> cellPoint;       // per empty cell: its board point
-  std::vector<int> lineOf;            // per live window: an id of the line it lies on
   std::unordered_set<std::uint64_t> failed;
   int stepsLeft = 0;
   std::vector<int> chosen;  // cell indices, two per pair
@@ -184,6 +183,8 @@ PairingAnswer findPairing(const Board& board, Color attacker, int maxSteps, std:
                           Point asEmpty) {
   pairs.clear();
   Search s;
+  const BoardGeometry& geometry = BoardGeometry::of(board.size());
+  std::vector<int> lineOf;  // per live window: the line it lies on
   std::array<int, kMaxCells> indexOf;
   indexOf.fill(-1);
   for (const auto& w : fiveCellWindows(board.size())) {
@@ -208,16 +209,15 @@ PairingAnswer findPairing(const Board& board, Color attacker, int maxSteps, std:
       s.cellWindows[static_cast<std::size_t>(c)].set(window);
     }
     s.windowCells.push_back(cells);
-    // Two points fix the line: its direction and where it crosses the board's edge.
-    const int dc = board.col(w[1]) - board.col(w[0]), dr = board.row(w[1]) - board.row(w[0]);
-    const int across = dr == 0 ? board.row(w[0]) : dc == 0 ? board.col(w[0])
-                     : dr == dc ? board.col(w[0]) - board.row(w[0]) : board.col(w[0]) + board.row(w[0]);
-    s.lineOf.push_back((dc + 2) * 1000 + (dr + 2) * 100 + across + 40);
+    // The window's line, as the board's geometry numbers it: its direction, then its index.
+    int dir = 0;
+    while (board.col(w[1]) - board.col(w[0]) != kDirCol[dir] || board.row(w[1]) - board.row(w[0]) != kDirRow[dir]) ++dir;
+    lineOf.push_back(dir * BoardGeometry::kMaxLines + geometry.lineOf[dir][w[0]]);
   }
-  s.sameLine.assign(s.lineOf.size(), IndexSet{});
-  for (std::size_t i = 0; i < s.lineOf.size(); ++i)
-    for (std::size_t j = 0; j < s.lineOf.size(); ++j)
-      if (i != j && s.lineOf[i] == s.lineOf[j]) s.sameLine[i].set(static_cast<int>(j));
+  s.sameLine.assign(lineOf.size(), IndexSet{});
+  for (std::size_t i = 0; i < lineOf.size(); ++i)
+    for (std::size_t j = 0; j < lineOf.size(); ++j)
+      if (i != j && lineOf[i] == lineOf[j]) s.sameLine[i].set(static_cast<int>(j));
   IndexSet uncovered, freeCells;
   for (int w = 0; w < static_cast<int>(s.windowCells.size()); ++w) uncovered.set(w);
   for (int c = 0; c < static_cast<int>(s.cellPoint.size()); ++c) freeCells.set(c);
