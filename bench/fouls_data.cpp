@@ -22,6 +22,4 @@ std::vector<FoulCase> loadFoulCases(const std::string& path) {
   return cases;
 }
 
-std::string sharedTestdata(const std::string& file) { return std::string(TENGEN_SHARED_DIR) + "/testdata/" + file; }
-
 }  // namespace tengen::bench

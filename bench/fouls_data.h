@@ -1,4 +1,4 @@
-// Reader for the shared renju-fouls.tsv test data: positions with their expected forbidden points.
+// Reader for the renju-fouls.tsv test data: positions with their expected forbidden points.
 #pragma once
 
 #include <string>
@@ -14,8 +14,5 @@ struct FoulCase {
 
 // Throws std::runtime_error naming the file when it cannot be read.
 std::vector<FoulCase> loadFoulCases(const std::string& path);
-
-// Where the shared test data lives in this build (../shared/testdata beside the source tree).
-std::string sharedTestdata(const std::string& file);
 
 }  // namespace tengen::bench

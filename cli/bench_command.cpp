@@ -12,6 +12,7 @@
 #include "bench/distributed_bench.h"
 #include "bench/foul_scan_bench.h"
 #include "bench/fouls_data.h"
+#include "bench/test_data.h"
 #include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -157,7 +158,7 @@ int runBench(int argc, char** argv) {
     throw UsageError(
         "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
         "[--dir D] | distributed [--jobs N] [--quick] (each with --json)");
-  const std::string file = args.value("file").value_or(bench::sharedTestdata("renju-fouls.tsv"));
+  const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);
   const double total = static_cast<double>(f.positions) * f.rounds;

@@ -33,7 +33,7 @@ commands:
   book export        every entry as JSON Lines (--format jsonl) on standard output
   book import SOURCE merge another book directory or an exported .jsonl file (- for stdin)
   verify [POSITION]  re-check stored proofs with the independent verifier and mark them verified
-  bench fouls        forbidden-point scan speed over the shared test positions
+  bench fouls        forbidden-point scan speed over the repo's test positions (tests/data)
   bench solve        prover speed (nodes/s) on a fixed set of positions
   bench book         book point queries/s and bytes per entry (--entries N, default 1000000)
 

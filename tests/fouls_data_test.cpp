@@ -1,4 +1,4 @@
-// Every position of the shared renju-fouls.tsv (labels agreed by two independent engines) must
+// Every position of renju-fouls.tsv (tests/data) (labels agreed by two independent engines) must
 // give exactly its expected forbidden-point set.
 #include <gtest/gtest.h>
 
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/fouls_data.h"
+#include "bench/test_data.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/rules.h"
@@ -37,7 +38,7 @@ std::string expectedPoints(const std::string& field) {
 }
 
 TEST(RenjuFoulsData, EveryLineGivesExactlyItsForbiddenPoints) {
-  const auto cases = bench::loadFoulCases(bench::sharedTestdata("renju-fouls.tsv"));
+  const auto cases = bench::loadFoulCases(bench::testData("renju-fouls.tsv"));
   ASSERT_EQ(cases.size(), 5300u);
   PositionOptions options;
   options.toMove = Color::Black;

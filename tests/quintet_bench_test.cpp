@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "bench/fouls_data.h"
+#include "bench/test_data.h"
 #include "solver/gomoku/solve.h"
 
 namespace tengen::gomoku {
@@ -18,7 +19,7 @@ struct Case {
 };
 
 std::vector<Case> loadCases() {
-  std::ifstream in(bench::sharedTestdata("quintet-bench.tsv"));
+  std::ifstream in(bench::testData("quintet-bench.tsv"));
   std::vector<Case> cases;
   std::string line;
   while (std::getline(in, line)) {
