@@ -46,7 +46,7 @@ book::BookRecord randomRecord(std::mt19937_64& rng, int toMove) {
   s.best = s.moves[0];
   s.size = 1 + static_cast<std::uint32_t>(rng() % 5000);
   s.depth = static_cast<std::uint16_t>(1 + rng() % 40);
-  s.verified = true;
+  s.markVerified(true);
   r.toolVersion = std::string(book::toolVersion());
   book::settle(r, toMove);
   return r;
@@ -61,7 +61,7 @@ BookFigures runBookBench(const std::string& dir, std::uint64_t entries, std::uin
   std::vector<Board> sampleBoards;
   const std::uint64_t sampleEvery = std::max<std::uint64_t>(1, entries / 20000);
   {
-    book::Book book(dir, book::Book::Access::ReadWrite);
+    book::Book book(dir, book::Book::Access::Create);
     const auto start = Clock::now();
     std::vector<std::pair<std::string, book::BookRecord>> batch;
     std::unordered_set<std::string> distinct;  // random openings repeat; count each once

@@ -27,7 +27,7 @@ std::vector<JobSetRun> runJobSetBench(const std::vector<int>& workerCounts) {
     std::filesystem::remove_all(dir);
     coordinator::RunSummary s;
     {
-      book::Book book(dir, book::Book::Access::ReadWrite);
+      book::Book book(dir, book::Book::Access::Create);
       coordinator::RunOptions o;
       o.goal = coordinator::Goal::Build;
       o.depth = 2;

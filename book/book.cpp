@@ -1,6 +1,14 @@
-// RocksDB behind the Book interface: opening (create, lock, version checks), point reads with a
-// bloom filter and block cache, atomic batched writes through the WAL, scans.
+// RocksDB behind the Book interface: opening (create only where nothing else lives, lock and
+// version checks, every listed file present and readable), point and batched reads with a bloom
+// filter and block cache, atomic batched writes through the WAL, scans. RocksDB's errors are told
+// apart by their status codes and by asking the lock file who holds it, never by their text.
 #include "book/book.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
@@ -8,10 +16,13 @@
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 
-#include <chrono>
-#include <cstdlib>
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <mutex>
+#include <set>
+
+#include "book/position_key.h"
 
 namespace tengen::book {
 namespace {
@@ -49,6 +60,47 @@ rocksdb::ColumnFamilyOptions positionOptions() {
   return cf;
 }
 
+// The process that holds RocksDB's lock on the book (a POSIX record lock on its LOCK file), or 0
+// when no other process does. Locks this process holds are not reported (see writersHere()).
+pid_t lockHolder(const std::string& dir) {
+  const int fd = ::open((fs::path(dir) / "LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  struct flock query {};
+  query.l_type = F_WRLCK;
+  query.l_whence = SEEK_SET;
+  const bool asked = ::fcntl(fd, F_GETLK, &query) == 0;
+  ::close(fd);
+  return asked && query.l_type != F_UNLCK ? query.l_pid : 0;
+}
+
+// Books this process has open for writing (canonical paths): RocksDB refuses a second writer in
+// the same process too, and the lock file cannot say so.
+std::set<std::string>& writersHere() {
+  static std::set<std::string> open;
+  return open;
+}
+std::mutex& writersMutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::string canonicalPath(const std::string& dir) {
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(fs::absolute(dir), ec);
+  return ec ? dir : p.string();
+}
+
+// What is in the directory before a writer may create a book there.
+enum class Place { Missing, Empty, Book, Other, NotADirectory };
+Place inspect(const std::string& dir) {
+  std::error_code ec;
+  const auto status = fs::status(dir, ec);
+  if (ec || !fs::exists(status)) return Place::Missing;
+  if (!fs::is_directory(status)) return Place::NotADirectory;
+  if (fs::exists(fs::path(dir) / "CURRENT", ec)) return Place::Book;
+  return fs::is_empty(dir, ec) && !ec ? Place::Empty : Place::Other;
+}
+
 }  // namespace
 
 std::string_view toolVersion() { return "tengen " TENGEN_VERSION; }
@@ -59,7 +111,8 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* positions = nullptr;
   rocksdb::ColumnFamilyHandle* metadata = nullptr;
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
-  std::string secondaryDir;  // a reader's scratch directory for RocksDB's own log
+  std::string secondaryDir;                     // scratch directory for a secondary instance's own log
+  std::string writerPath;                       // a writer's entry in writersHere()
 
   ~Impl() {
     if (db) {
@@ -71,51 +124,166 @@ struct Book::Impl {
       std::error_code ec;
       fs::remove_all(secondaryDir, ec);
     }
+    if (!writerPath.empty()) {
+      std::lock_guard lock(writersMutex());
+      writersHere().erase(writerPath);
+    }
   }
 };
 
+namespace {
+
+// One line for a failed RocksDB call, told apart by the status code.
+BookError failure(const std::string& dir, const rocksdb::Status& s, const std::string& doing) {
+  std::string what = s.getState() ? s.getState() : s.ToString();
+  // RocksDB nests statuses ("Corruption: IO error: ..."); the kind is said once, below.
+  for (const char* nested : {"Corruption: ", "IO error: "})
+    if (what.rfind(nested, 0) == 0) what.erase(0, std::char_traits<char>::length(nested));
+  if (s.IsCorruption()) return BookError("book " + dir + ": damaged: " + what);
+  if (s.IsIOError()) {
+    if (s.IsNoSpace()) return BookError("book " + dir + ": " + doing + " failed: no space left on the device");
+    if (s.IsPathNotFound()) return BookError("book " + dir + ": damaged: a file of the book is missing: " + what);
+    return BookError("book " + dir + ": " + doing + " failed (I/O error): " + what);
+  }
+  if (s.IsBusy() || s.IsTryAgain()) return BookError("book " + dir + ": " + doing + " failed: busy: " + what);
+  return BookError("book " + dir + ": " + doing + " failed: " + s.ToString());
+}
+
+// Opens the book's files without a writer's rights in this process: read-only where no writer
+// holds the book (then every file the manifest lists must be there: a secondary instance would
+// leave a missing one out without a word), as a secondary instance beside a writer (which checked
+// the same when it opened). Returns what went wrong, or an empty string.
+std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& dir,
+                          const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch) {
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  const rocksdb::Status s = lockHolder(dir)
+                                ? rocksdb::DB::OpenAsSecondary(options, dir, scratch, descriptors, &handles, &raw)
+                                : rocksdb::DB::OpenForReadOnly(options, dir, descriptors, &handles, &raw);
+  if (!s.ok()) return failure(dir, s, "opening").what();
+  std::unique_ptr<rocksdb::DB> db(raw);
+  std::string error;
+  for (std::size_t i = 0; i < descriptors.size(); ++i) {
+    rocksdb::TablePropertiesCollection tables;
+    const rocksdb::Status t = db->GetPropertiesOfAllTables(handles[i], &tables);
+    if (!t.ok() && error.empty()) error = failure(dir, t, "opening its files").what();
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  db->Close();
+  return error;
+}
+
+// RocksDB can abort the whole process on a damaged table file (a properties block is parsed before
+// its checksum is checked, and Debian's build keeps its assertions). So every open first opens the
+// book's files in a child process: a crash there becomes a one-line error here.
+void checkFilesInChild(const rocksdb::DBOptions& options, const std::string& dir,
+                       const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch) {
+  int channel[2];
+  if (::pipe(channel) != 0) return;  // no child to spare: the open below is the check
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(channel[0]);
+    ::close(channel[1]);
+    return;
+  }
+  if (child == 0) {
+    ::close(channel[0]);
+    const int devnull = ::open("/dev/null", O_WRONLY);
+    if (devnull >= 0) ::dup2(devnull, STDERR_FILENO);  // RocksDB's assertion text is not for the user
+    std::string error;
+    try {
+      error = openFilesOnce(options, dir, descriptors, scratch);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    const char* at = error.data();
+    for (std::size_t left = error.size(); left > 0;) {
+      const ssize_t n = ::write(channel[1], at, left);
+      if (n <= 0) break;
+      at += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    ::_exit(error.empty() ? 0 : 3);
+  }
+  ::close(channel[1]);
+  std::string error;
+  char buf[512];
+  for (ssize_t n; (n = ::read(channel[0], buf, sizeof buf)) > 0;) error.append(buf, static_cast<std::size_t>(n));
+  ::close(channel[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status))
+    throw BookError("book " + dir + ": damaged: a file of the book cannot be opened (RocksDB died of signal " +
+                    std::to_string(WTERMSIG(status)) + " reading it)");
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 3) throw BookError(error);
+}
+
+}  // namespace
+
 Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(access), impl_(std::make_unique<Impl>()) {
   auto fail = [&](const std::string& why) { return BookError("book " + dir_ + ": " + why); };
-  const bool exists = fs::exists(fs::path(dir_) / "CURRENT");
-  if (!exists && access == Access::ReadOnly) {
-    throw fail(fs::exists(dir_) ? "not a tengen book (no RocksDB database in the directory)"
-                                : "no book here (solve with --book to create one)");
+  const Place place = inspect(dir_);
+  switch (place) {
+    case Place::NotADirectory: throw fail("not a directory");
+    case Place::Missing:
+    case Place::Empty:
+      if (access == Access::ReadOnly || access == Access::ReadWrite)
+        throw fail(place == Place::Missing ? "no book here (solve with --book, or 'tengen book init', to create one)"
+                                           : "no book here (the directory is empty)");
+      break;
+    case Place::Other:
+      throw fail("not a tengen book (the directory holds other files; a new book needs a missing or empty directory)");
+    case Place::Book: break;
   }
+  const bool writer = access != Access::ReadOnly;
+  if (writer) {
+    const std::string path = canonicalPath(dir_);
+    std::lock_guard lock(writersMutex());
+    if (!writersHere().insert(path).second) throw fail("already open for writing in this process");
+    impl_->writerPath = path;
+  }
+
   rocksdb::DBOptions db;
-  db.create_if_missing = access == Access::ReadWrite;
-  db.create_missing_column_families = access == Access::ReadWrite;
+  db.create_if_missing = access == Access::Create;
+  db.create_missing_column_families = writer;
   db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db.keep_log_file_num = 2;
   db.max_open_files = -1;
+  db.paranoid_checks = true;
 
   std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs};
-  if (exists) {
+  if (place == Place::Book) {
     std::vector<std::string> found;
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
-    if (!s.ok()) throw fail("cannot read the database: " + s.ToString());
+    if (!s.ok()) throw s.IsCorruption() || s.IsIOError() ? failure(dir_, s, "reading its manifest")
+                                                         : fail("not a tengen book (" + s.ToString() + ")");
     for (const char* need : {kPositions, kMetadata})
       if (std::find(found.begin(), found.end(), need) == found.end())
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
     families = found;  // open every family a newer tool may have added
-    if (access == Access::ReadWrite && std::find(found.begin(), found.end(), kJobs) == found.end())
-      families.push_back(kJobs);
+    if (writer && std::find(found.begin(), found.end(), kJobs) == found.end()) families.push_back(kJobs);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
 
+  char scratch[] = "/tmp/tengen-reader-XXXXXX";
+  if (!mkdtemp(scratch)) throw fail("cannot make a scratch directory");
+  impl_->secondaryDir = scratch;
+  if (place == Place::Book) checkFilesInChild(db, dir_, descriptors, impl_->secondaryDir);
+
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
-  if (access == Access::ReadWrite) {
+  if (writer) {
     s = rocksdb::DB::Open(db, dir_, descriptors, &impl_->handles, &raw);
-    if (!s.ok() && s.ToString().find("lock") != std::string::npos)
-      throw fail("in use by another writer (one solve or import at a time; queries may run beside it)");
+    if (!s.ok() && s.IsIOError())
+      if (const pid_t holder = lockHolder(dir_))
+        throw fail("in use by another writer (process " + std::to_string(holder) +
+                   "; one solve, build, import or verify at a time; queries may run beside it)");
   } else {
-    char scratch[] = "/tmp/tengen-reader-XXXXXX";
-    if (!mkdtemp(scratch)) throw fail("cannot make a scratch directory for a reader");
-    impl_->secondaryDir = scratch;
     s = rocksdb::DB::OpenAsSecondary(db, dir_, impl_->secondaryDir, descriptors, &impl_->handles, &raw);
   }
-  if (!s.ok()) throw fail("cannot open: " + s.ToString());
+  if (!s.ok()) throw failure(dir_, s, "opening");
   impl_->db.reset(raw);
   for (std::size_t i = 0; i < families.size(); ++i) {
     if (families[i] == kPositions) impl_->positions = impl_->handles[i];
@@ -125,10 +293,19 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
 
   auto readMeta = [&](const char* key) {
     std::string v;
-    return impl_->db->Get(rocksdb::ReadOptions(), impl_->metadata, key, &v).ok() ? v : std::string();
+    const rocksdb::Status r = impl_->db->Get(rocksdb::ReadOptions(), impl_->metadata, key, &v);
+    if (r.IsNotFound()) return std::string();
+    if (!r.ok()) throw failure(dir_, r, "reading its metadata");
+    return v;
   };
   std::string version = readMeta("format_version");
-  if (version.empty() && access == Access::ReadWrite) {
+  // A new book, or one whose creation was cut off before its metadata was written.
+  auto holdsNothing = [&] {
+    std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->positions));
+    it->SeekToFirst();
+    return !it->Valid() && it->status().ok();
+  };
+  if (version.empty() && access == Access::Create && (place != Place::Book || holdsNothing())) {
     rocksdb::WriteBatch batch;
     batch.Put(impl_->metadata, "format_version", std::to_string(kFormatVersion));
     batch.Put(impl_->metadata, "created", nowUtc());
@@ -136,7 +313,7 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
     rocksdb::WriteOptions w;
     w.sync = true;
     s = impl_->db->Write(w, &batch);
-    if (!s.ok()) throw fail("cannot write its metadata: " + s.ToString());
+    if (!s.ok()) throw failure(dir_, s, "writing its metadata");
     version = std::to_string(kFormatVersion);
     // Flushed at once, so the write-ahead log never has to keep it (and all after it) alive.
     impl_->db->Flush(rocksdb::FlushOptions(), impl_->metadata);
@@ -145,10 +322,10 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
   try {
     metadata_.formatVersion = std::stoi(version);
   } catch (const std::exception&) {
-    throw fail("unreadable format version '" + version + "'");
+    throw fail("unreadable format version '" + version.substr(0, 20) + "'");
   }
   if (metadata_.formatVersion > kFormatVersion || metadata_.formatVersion < 1)
-    throw fail("format version " + version + " is not one this tengen reads (it reads 1 to " +
+    throw fail("format version " + version.substr(0, 20) + " is not one this tengen reads (it reads 1 to " +
                std::to_string(kFormatVersion) + "); use a newer tengen");
   metadata_.created = readMeta("created");
   metadata_.createdBy = readMeta("created_by");
@@ -164,7 +341,7 @@ std::optional<std::string> readFrom(rocksdb::DB& db, rocksdb::ColumnFamilyHandle
   std::string value;
   const rocksdb::Status s = db.Get(rocksdb::ReadOptions(), family, rocksdb::Slice(key.data(), key.size()), &value);
   if (s.IsNotFound()) return std::nullopt;
-  if (!s.ok()) throw BookError("book " + dir + ": read failed: " + s.ToString());
+  if (!s.ok()) throw failure(dir, s, "a read");
   return value;
 }
 
@@ -177,7 +354,27 @@ std::optional<std::string> Book::getRaw(std::string_view key) const {
 std::optional<BookRecord> Book::get(std::string_view key) const {
   const auto raw = getRaw(key);
   if (!raw) return std::nullopt;
-  return decodeRecord(*raw);
+  return decodeRecord(*raw, keyToMove(key));
+}
+
+std::vector<Book::Lookup> Book::getMany(const std::vector<std::string>& keys) const {
+  std::vector<Lookup> out(keys.size());
+  if (keys.empty()) return out;
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  impl_->db->MultiGet(rocksdb::ReadOptions(), impl_->positions, keys.size(), slices.data(), values.data(),
+                      statuses.data());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) continue;
+    if (!statuses[i].ok()) throw failure(dir_, statuses[i], "a read");
+    try {
+      out[i].record = decodeRecord(std::string_view(values[i].data(), values[i].size()), keyToMove(keys[i]));
+    } catch (const RecordError& e) {
+      out[i].damage = e.what();
+    }
+  }
+  return out;
 }
 
 std::optional<std::string> Book::jobState(std::string_view key) const {
@@ -189,7 +386,7 @@ void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records)
 
 void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
                  const std::vector<std::pair<std::string, std::string>>& jobStates) {
-  if (access_ != Access::ReadWrite) throw BookError("book " + dir_ + ": opened read-only");
+  if (access_ == Access::ReadOnly) throw BookError("book " + dir_ + ": opened read-only");
   if (records.empty() && jobStates.empty()) return;
   rocksdb::WriteBatch batch;
   for (const auto& [key, record] : records) batch.Put(impl_->positions, key, encodeRecord(record));
@@ -198,7 +395,7 @@ void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
   // batch is applied whole or not at all.
   rocksdb::WriteOptions w;
   const rocksdb::Status s = impl_->db->Write(w, &batch);
-  if (!s.ok()) throw BookError("book " + dir_ + ": write failed: " + s.ToString());
+  if (!s.ok()) throw failure(dir_, s, "a write");
 }
 
 void Book::forEach(const Visitor& visit) const {
@@ -208,18 +405,25 @@ void Book::forEach(const Visitor& visit) const {
     const std::string_view value(it->value().data(), it->value().size());
     bool more;
     try {
-      const BookRecord record = decodeRecord(value);
+      const BookRecord record = decodeRecord(value, keyToMove(key));
       more = visit(key, &record, std::string());
-    } catch (const BookError& e) {
+    } catch (const RecordError& e) {
       more = visit(key, nullptr, e.what());
     }
     if (!more) break;
   }
-  if (!it->status().ok()) throw BookError("book " + dir_ + ": scan failed: " + it->status().ToString());
+  if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
 }
 
 void Book::refresh() {
-  if (access_ == Access::ReadOnly) impl_->db->TryCatchUpWithPrimary();
+  if (access_ != Access::ReadOnly) return;
+  const rocksdb::Status s = impl_->db->TryCatchUpWithPrimary();
+  if (!s.ok()) throw failure(dir_, s, "catching up with the writer");
+}
+
+void Book::checkFiles() const {
+  const rocksdb::Status s = impl_->db->VerifyChecksum();
+  if (!s.ok()) throw failure(dir_, s, "checking its files");
 }
 
 std::uint64_t Book::diskBytes() const {
@@ -231,7 +435,7 @@ std::uint64_t Book::diskBytes() const {
 }
 
 void Book::compact() {
-  if (access_ != Access::ReadWrite) return;
+  if (access_ == Access::ReadOnly) return;
   impl_->db->Flush(rocksdb::FlushOptions(), impl_->handles);
   impl_->db->CompactRange(rocksdb::CompactRangeOptions(), impl_->positions, nullptr, nullptr);
 }

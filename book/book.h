@@ -31,10 +31,12 @@ class Book {
  public:
   enum class Access {
     ReadOnly,   // a reader beside a possible writer (RocksDB secondary instance); the book must exist
-    ReadWrite,  // the one writer; creates the book when missing, refuses when another writer has it
+    ReadWrite,  // the one writer of an existing book; refuses when another writer has it
+    Create,     // the one writer; makes a new book in a missing or empty directory
   };
 
-  // Throws BookError with one line naming the directory and the problem.
+  // Throws BookError with one line naming the directory and the problem: no book there, a
+  // directory holding other files, another writer, a missing or damaged file of the book.
   Book(std::string dir, Access access);
   ~Book();
   Book(const Book&) = delete;
@@ -43,10 +45,21 @@ class Book {
   const std::string& dir() const { return dir_; }
   const BookMetadata& metadata() const { return metadata_; }
 
-  // The stored bytes under `key`, if any (no decoding).
+  // The stored bytes under `key`, if any (no decoding). Throws BookError when the book cannot
+  // be read there.
   std::optional<std::string> getRaw(std::string_view key) const;
-  // The record under `key`; nullopt when absent. Throws BookError when it cannot be read.
+  // The record under `key`, settled for the key's side to move; nullopt when absent. Throws
+  // RecordError when the record's bytes are damaged, BookError when the book cannot be read.
   std::optional<BookRecord> get(std::string_view key) const;
+
+  // Many records at once (one batched read). `damage` says why a stored record could not be
+  // decoded; a failure of the book itself throws BookError.
+  struct Lookup {
+    std::optional<BookRecord> record;
+    std::string damage;
+  };
+  std::vector<Lookup> getMany(const std::vector<std::string>& keys) const;
+
   // Writes every record in one atomic batch through the write-ahead log: after a crash the book
   // holds all of them or none.
   void write(const std::vector<std::pair<std::string, BookRecord>>& records);
@@ -57,12 +70,17 @@ class Book {
   std::optional<std::string> jobState(std::string_view key) const;
 
   // Every entry in key order. `record` is null when the stored bytes cannot be read; `error`
-  // then says why. Return false from the visitor to stop.
+  // then says why. Return false from the visitor to stop. A failure of the book itself (a
+  // damaged file) throws BookError.
   using Visitor = std::function<bool(std::string_view key, const BookRecord* record, const std::string& error)>;
   void forEach(const Visitor& visit) const;
 
-  // Readers: see what the writer has written since this reader opened.
+  // Readers: see what the writer has written since this reader opened (and check again that
+  // every file the book lists is there).
   void refresh();
+  // Reads every block of every file of the book and checks its checksum. Throws BookError
+  // naming the damaged file.
+  void checkFiles() const;
   // Bytes of the book's files on disk.
   std::uint64_t diskBytes() const;
   // Writer only: compact everything (smaller files, faster reads).

@@ -1,13 +1,21 @@
-// The one error type of the book: a sentence naming the book or record and what is wrong.
+// The book's error types: a sentence naming the book or record and what is wrong.
 #pragma once
 
 #include <stdexcept>
 
 namespace tengen::book {
 
+// The book as a whole cannot be used or trusted: missing, locked, damaged files, failed I/O.
 class BookError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// One record's bytes cannot be read (its checksum or archive is bad); the rest of the book is
+// sound, and that record counts as damaged, never as absent.
+class RecordError : public BookError {
+ public:
+  using BookError::BookError;
 };
 
 }  // namespace tengen::book

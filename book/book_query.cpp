@@ -1,4 +1,5 @@
-// Book look-ups for one position: the record, the line through the book, every legal reply.
+// Book look-ups for one position: the record, the line through the book, every legal reply (their
+// keys built in one pass and read in one batch).
 #include "book/book_query.h"
 
 #include <algorithm>
@@ -17,14 +18,15 @@ using gomoku::Board;
 using gomoku::Color;
 using gomoku::Point;
 
-// The record and its key for a position, or nullopt; unreadable records as `unreadable`.
+// The record and its key for a position, or nullopt; a damaged record counts as absent only
+// where `throwIfDamaged` is false (the line stops there).
 std::optional<BookRecord> lookup(const Book& book, const Board& board, gomoku::Rule rule, Color toMove,
-                                 PositionKey& key, bool throwIfUnreadable) {
+                                 PositionKey& key, bool throwIfDamaged) {
   key = canonicalKey(board, rule, toMove);
   try {
     return book.get(key.bytes);
-  } catch (const BookError& e) {
-    if (throwIfUnreadable) throw BookError("book " + book.dir() + ": record of this position: " + e.what());
+  } catch (const RecordError& e) {
+    if (throwIfDamaged) throw RecordError("book " + book.dir() + ": record of this position: " + e.what());
     return std::nullopt;
   }
 }
@@ -53,6 +55,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
   if (record) {
     answer.found = true;
     answer.result = record->result;
+    answer.claimed = record->claimed;
     answer.bestMove = toCaller(record->bestMove, key, n);
     answer.verified = record->verified();
     if (const ProofStep* step = record->decisiveStep(gomoku::index(pos.toMove))) {
@@ -61,7 +64,10 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
     answer.pn = record->pn;
     answer.dn = record->dn;
-    for (int c = 0; c < 2; ++c) answer.cannotWin[c] = record->steps[c].present && !record->steps[c].attackerWins;
+    for (int c = 0; c < 2; ++c) {
+      const ProofStep* proved = record->provedStep(c);
+      answer.cannotWin[c] = proved && !proved->attackerWins;
+    }
   }
 
   // The line: best moves through the book while the book knows the value.
@@ -108,24 +114,35 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
   }
 
-  // Every legal reply with its stored value.
+  // Every legal reply with its stored value: the keys in one pass, the records in one batch.
   Board scratch = pos.board;
   const Color mover = pos.toMove;
+  const Value moverWins = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
+  std::vector<Point> looked;
   for (Point p = 0; p < scratch.cellCount(); ++p) {
     if (!scratch.isEmpty(p) || !gomoku::isLegal(scratch, p, mover, pos.rule)) continue;
-    Value v = Value::Unknown;
     if (gomoku::makesFive(scratch, p, mover, pos.rule)) {
-      v = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
-    } else {
-      scratch.place(p, mover);
-      PositionKey childKey;
-      if (auto child = lookup(book, scratch, pos.rule, gomoku::opponent(mover), childKey, false)) v = child->result;
-      scratch.undo();
+      answer.replies.push_back({p, moverWins, moverWins});
+      continue;
     }
-    answer.replies.push_back({p, v});
+    looked.push_back(p);
   }
-  std::stable_sort(answer.replies.begin(), answer.replies.end(), [&](const ReplyValue& a, const ReplyValue& b) {
-    return goodness(a.result, mover) > goodness(b.result, mover);
+  std::vector<std::string> keys;
+  keys.reserve(looked.size());
+  for (auto& k : canonicalChildKeys(scratch, pos.rule, mover, looked)) keys.push_back(std::move(k.bytes));
+  const auto found = book.getMany(keys);
+  for (std::size_t i = 0; i < looked.size(); ++i) {
+    ReplyValue reply{looked[i], Value::Unknown, Value::Unknown};
+    if (found[i].record) {
+      reply.result = found[i].record->result;
+      reply.claimed = found[i].record->claimed;
+    }
+    reply.damaged = !found[i].damage.empty();
+    answer.replies.push_back(reply);
+  }
+  std::sort(answer.replies.begin(), answer.replies.end(), [&](const ReplyValue& a, const ReplyValue& b) {
+    const int ga = goodness(a.result, mover), gb = goodness(b.result, mover);
+    return ga != gb ? ga > gb : a.move < b.move;
   });
   return answer;
 }

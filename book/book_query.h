@@ -1,6 +1,7 @@
 // What a player asks of the book about one position: its value, the best move and the line
 // that follows through the book, and the stored value of every legal reply — all in the
-// orientation the player asked in.
+// orientation the player asked in. Values are what verified steps prove (book_record.h); what an
+// unverified record claims is reported apart, as a claim.
 #pragma once
 
 #include <cstdint>
@@ -14,12 +15,15 @@ namespace tengen::book {
 
 struct ReplyValue {
   gomoku::Point move;
-  Value result;  // of the position after the move; unknown when the book lacks it
+  Value result;   // proved value of the position after the move; unknown when the book lacks it
+  Value claimed;  // what the record there claims, verified or not (equals result when verified)
+  bool damaged = false;  // the record there cannot be read
 };
 
 struct QueryAnswer {
   bool found = false;  // the book holds a record for the position
-  Value result = Value::Unknown;
+  Value result = Value::Unknown;   // proved by verified steps
+  Value claimed = Value::Unknown;  // what the record's steps claim, verified or not
   gomoku::Point bestMove = gomoku::kNoPoint;
   std::vector<gomoku::Point> line;  // best moves followed through the book (and the final five)
   std::vector<ReplyValue> replies;  // best first for the side to move
@@ -31,8 +35,8 @@ struct QueryAnswer {
   bool cannotWin[2] = {false, false};
 };
 
-// Throws BookError when the position's own record cannot be read; an unreadable reply record
-// counts as unknown.
+// Throws RecordError when the position's own record cannot be read, BookError when the book
+// cannot be read; a reply whose record is damaged is marked so.
 QueryAnswer queryBook(const Book& book, const gomoku::Position& position);
 
 }  // namespace tengen::book

@@ -13,17 +13,26 @@
 #include <sstream>
 
 #include "book/book_error.h"
+#include "solver/gomoku/proof_check.h"
 
 // Class versions: bump one when a field is added, and read the old layout under `version`.
-BOOST_CLASS_VERSION(tengen::book::ProofStep, 1)
+// ProofStep 1: a verified flag; 2: the revision of the verifier that checked the step.
+BOOST_CLASS_VERSION(tengen::book::ProofStep, 2)
 BOOST_CLASS_VERSION(tengen::book::BookRecord, 1)
 
 namespace boost::serialization {
 
 template <class Archive>
-void serialize(Archive& ar, tengen::book::ProofStep& s, unsigned /*version*/) {
-  ar & s.present & s.attackerWins & s.moves & s.argumentKind & s.argumentMoves & s.best & s.size & s.depth &
-      s.verified;
+void serialize(Archive& ar, tengen::book::ProofStep& s, unsigned version) {
+  ar & s.present & s.attackerWins & s.moves & s.argumentKind & s.argumentMoves & s.best & s.size & s.depth;
+  if (version >= 2) {
+    ar & s.verifiedBy;
+  } else {
+    // Revision 1 is the verifier that wrote the flag.
+    bool verified = s.verifiedBy != 0;
+    ar & verified;
+    s.verifiedBy = verified ? 1 : 0;
+  }
 }
 
 template <class Archive>
@@ -51,37 +60,53 @@ bool sane(const ProofStep& s) {
   return s.moves.size() <= kMaxMoves && s.argumentMoves.size() <= kMaxMoves;
 }
 
+// The value two steps give: a win where one says so, a draw where both are disproofs.
+Value valueOf(const ProofStep* black, const ProofStep* white) {
+  if (black && black->attackerWins) return Value::BlackWins;
+  if (white && white->attackerWins) return Value::WhiteWins;
+  if (black && white) return Value::Draw;
+  return Value::Unknown;
+}
+
+const ProofStep* ifPresent(const ProofStep& s) { return s.present ? &s : nullptr; }
+
 }  // namespace
+
+bool ProofStep::verified() const { return verifiedBy == tengen::gomoku::kVerifierRevision; }
+
+void ProofStep::markVerified(bool yes) { verifiedBy = yes ? tengen::gomoku::kVerifierRevision : 0; }
 
 bool BookRecord::verified() const {
   bool any = false;
   for (const auto& s : steps) {
     if (!s.present) continue;
-    if (!s.verified) return false;
+    if (!s.verified()) return false;
     any = true;
   }
   return any;
 }
 
+const ProofStep* BookRecord::provedStep(int colour) const {
+  const ProofStep& s = steps[static_cast<std::size_t>(colour)];
+  return s.present && s.verified() ? &s : nullptr;
+}
+
 const ProofStep* BookRecord::decisiveStep(int toMove) const {
   switch (result) {
-    case Value::BlackWins: return &steps[0];
-    case Value::WhiteWins: return &steps[1];
-    case Value::Draw: return &steps[1 - toMove];  // the side to move's step against the other's win
+    case Value::BlackWins: return provedStep(0);
+    case Value::WhiteWins: return provedStep(1);
+    case Value::Draw: return provedStep(1 - toMove);  // the side to move's step against the other's win
     case Value::Unknown: return nullptr;
   }
   return nullptr;
 }
 
 void settle(BookRecord& r, int toMove) {
-  const ProofStep &black = r.steps[0], &white = r.steps[1];
-  if (black.present && black.attackerWins) r.result = Value::BlackWins;
-  else if (white.present && white.attackerWins) r.result = Value::WhiteWins;
-  else if (black.present && white.present) r.result = Value::Draw;  // both disproved
-  else r.result = Value::Unknown;
+  r.result = valueOf(r.provedStep(0), r.provedStep(1));
+  r.claimed = valueOf(ifPresent(r.steps[0]), ifPresent(r.steps[1]));
   const ProofStep* step = r.decisiveStep(toMove);
   r.bestMove = step ? step->best : kNoCell;
-  if (r.result != Value::Unknown) r.pn = r.dn = 0;
+  if (r.claimed != Value::Unknown) r.pn = r.dn = 0;
 }
 
 std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove) {
@@ -90,17 +115,32 @@ std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incom
     const ProofStep &have = into.steps[c], &add = incoming.steps[c];
     if (!add.present) continue;
     const char* colour = c == 0 ? "black" : "white";
-    if (have.present && have.attackerWins != add.attackerWins)
-      return std::string("one proof says ") + colour + (have.attackerWins ? " wins" : " cannot win") +
-             ", the other says " + colour + (add.attackerWins ? " wins" : " cannot win");
-    // A step already stored stays: its own subtree is in the book. A verified copy of it wins.
-    if (!have.present || (!have.verified && add.verified)) merged.steps[c] = add;
+    // A verified step replaces an unverified one, whatever the claim: an unverified claim was
+    // never proved, and the verified step brings its own subtree. Otherwise a step already
+    // stored stays (its subtree is in the book), unless the two disagree.
+    if (!have.present || (!have.verified() && add.verified())) {
+      merged.steps[c] = add;
+      continue;
+    }
+    if (have.attackerWins != add.attackerWins)
+      return std::string("one ") + (have.verified() ? "verified proof" : "unverified claim") + " says " + colour +
+             (have.attackerWins ? " wins" : " cannot win") + ", the other " +
+             (add.verified() ? "verified proof" : "unverified claim") + " says " + colour +
+             (add.attackerWins ? " wins" : " cannot win");
   }
-  if (merged.steps[0].present && merged.steps[0].attackerWins && merged.steps[1].present &&
-      merged.steps[1].attackerWins)
-    return std::string("one proof says black wins, the other says white wins");
+  const ProofStep &black = merged.steps[0], &white = merged.steps[1];
+  if (black.present && black.attackerWins && white.present && white.attackerWins) {
+    // Both wins cannot hold. An unverified claim gives way to an incoming verified proof.
+    const int proved = black.verified() ? 0 : 1;
+    if (black.verified() != white.verified() && incoming.steps[proved].present && incoming.steps[proved].verified()) {
+      merged.steps[1 - proved] = ProofStep{};
+    } else {
+      return std::string("one ") + (black.verified() ? "verified proof" : "unverified claim") +
+             " says black wins, the other says white wins";
+    }
+  }
   settle(merged, toMove);
-  if (merged.result == Value::Unknown && incoming.result == Value::Unknown && (incoming.pn || incoming.dn)) {
+  if (merged.claimed == Value::Unknown && incoming.claimed == Value::Unknown && (incoming.pn || incoming.dn)) {
     merged.pn = incoming.pn;
     merged.dn = incoming.dn;
   }
@@ -123,22 +163,22 @@ std::string encodeRecord(const BookRecord& record) {
   return bytes + archive;
 }
 
-BookRecord decodeRecord(std::string_view bytes) {
-  if (bytes.size() < 5 || bytes[0] != kFormatByte) throw BookError("unreadable record: unknown record format");
+BookRecord decodeRecord(std::string_view bytes, int toMove) {
+  if (bytes.size() < 5 || bytes[0] != kFormatByte) throw RecordError("unreadable record: unknown record format");
   std::uint32_t crc = 0;
   for (int i = 0; i < 4; ++i) crc = (crc << 8) | static_cast<unsigned char>(bytes[1 + i]);
   const std::string_view archive = bytes.substr(5);
-  if (crc32(archive) != crc) throw BookError("unreadable record: checksum mismatch (damaged on disk)");
+  if (crc32(archive) != crc) throw RecordError("unreadable record: checksum mismatch (damaged on disk)");
   BookRecord record;
   try {
     boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());
     boost::archive::binary_iarchive ar(in, kArchiveFlags);
     ar >> record;
   } catch (const std::exception& e) {
-    throw BookError(std::string("unreadable record: ") + e.what());
+    throw RecordError(std::string("unreadable record: ") + e.what());
   }
-  if (static_cast<unsigned>(record.result) > 3 || !sane(record.steps[0]) || !sane(record.steps[1]))
-    throw BookError("unreadable record: fields out of range");
+  if (!sane(record.steps[0]) || !sane(record.steps[1])) throw RecordError("unreadable record: fields out of range");
+  settle(record, toMove);
   return record;
 }
 

@@ -1,6 +1,11 @@
 // What the book keeps for one position: its value for the side to move, the best move, and the
 // step each stored proof takes there, so any stored result can be rebuilt and re-verified.
 // Moves are cell indices in the canonical frame of the position's key (position_key.h).
+//
+// The book's one trust rule lives here: a step counts as proved only when this installation's
+// verifier (its current revision) re-checked it. `result`, `bestMove` and `provedStep` see only
+// such steps; every consumer reads values through them. Unverified steps are claims: `claimed`
+// says what they would give, and nothing may report it as a value.
 #pragma once
 
 #include <array>
@@ -28,13 +33,21 @@ struct ProofStep {
   Cell best = kNoCell;              // the move to play here along this tree, if any
   std::uint32_t size = 0;           // distinct positions in the tree from here, this one included
   std::uint16_t depth = 0;          // plies to the end of the tree along its longest line
-  bool verified = false;            // re-checked by the independent verifier
+  // The revision of the independent verifier that re-checked this step (0: never checked).
+  std::uint16_t verifiedBy = 0;
+
+  // Re-checked by this installation's verifier: the only way a step counts as proved.
+  bool verified() const;
+  void markVerified(bool yes);
 };
 
 struct BookRecord {
-  // Derived from the steps by settle(): the value and the move to play for the side to move.
+  // Derived from the verified steps by settle(): the proved value and the move to play for the
+  // side to move. Unknown unless a verified step proves it.
   Value result = Value::Unknown;
   Cell bestMove = kNoCell;
+  // Derived from every present step, verified or not: what the record claims. A hint at most.
+  Value claimed = Value::Unknown;
   // steps[c]: about colour c's win (0 black, 1 white). A draw is both disproved.
   std::array<ProofStep, 2> steps{};
   // Unknown entries: the root numbers of the last unfinished search for the side to move's win.
@@ -42,20 +55,25 @@ struct BookRecord {
   std::string toolVersion;  // the tengen that last wrote this record
 
   bool verified() const;  // every present step verified (false when none)
-  const ProofStep* decisiveStep(int toMove) const;  // the step behind result/bestMove, if any
+  // Colour c's step when it is present and verified: the only step that proves anything.
+  const ProofStep* provedStep(int colour) const;
+  const ProofStep* decisiveStep(int toMove) const;  // the verified step behind result/bestMove, if any
 };
 
-// Recomputes result and bestMove from the steps. toMove: 0 black, 1 white.
+// Recomputes result, bestMove (verified steps) and claimed (all steps). toMove: 0 black, 1 white.
 void settle(BookRecord& record, int toMove);
 
-// Merges `incoming` into `into` (steps it lacks; newer numbers for unknown entries). Returns a
-// description of the contradiction instead, leaving `into` unchanged, when the two disagree.
+// Merges `incoming` into `into` (steps it lacks; newer numbers for unknown entries). A verified
+// step replaces an unverified claim, even one it contradicts: the claim was never proved. Returns
+// a description of the contradiction instead, leaving `into` unchanged, when two verified steps
+// disagree, or when neither side of a disagreement is verified.
 std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove);
 
 // The stored form: a format byte, a CRC-32 of the rest, then a versioned Boost.Serialization
-// binary archive. decodeRecord throws BookError on any damage.
+// binary archive. decodeRecord throws RecordError on any damage, and settles the record for the
+// side to move (the stored result is never trusted).
 std::string encodeRecord(const BookRecord& record);
-BookRecord decodeRecord(std::string_view bytes);
+BookRecord decodeRecord(std::string_view bytes, int toMove);
 
 std::string_view valueName(Value v);
 bool parseValue(std::string_view text, Value& out);

@@ -5,7 +5,8 @@
 
 namespace tengen::book {
 
-BookStats collectStats(const Book& book) {
+BookStats collectStats(const Book& book, bool checkFiles) {
+  if (checkFiles) book.checkFiles();
   BookStats s;
   book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
     ++s.entries;
@@ -23,9 +24,14 @@ BookStats collectStats(const Book& book) {
       return true;
     }
     // An unknown entry inside a draw's disproof still proves one side cannot win: count it apart.
-    const bool bounded = record->result == Value::Unknown && (record->steps[0].present || record->steps[1].present);
+    const bool bounded = record->result == Value::Unknown && (record->provedStep(0) || record->provedStep(1));
     s.byResult[bounded ? "one-side-cannot-win" : std::string(valueName(record->result))]++;
     if (record->verified()) ++s.verified;
+    for (const auto& step : record->steps)
+      if (step.present && !step.verified()) {
+        ++s.claimedUnverified;
+        break;
+      }
     return true;
   });
   s.diskBytes = book.diskBytes();

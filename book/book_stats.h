@@ -13,13 +13,17 @@ namespace tengen::book {
 struct BookStats {
   std::uint64_t entries = 0;
   std::uint64_t verified = 0;
+  std::uint64_t claimedUnverified = 0;  // entries holding a step no verifier of this installation checked
   std::uint64_t unreadable = 0;
-  std::map<std::string, std::uint64_t> byResult;  // "black-wins", ..., "one-side-cannot-win"
+  // Proved values only: "black-wins", ..., "one-side-cannot-win", "unknown".
+  std::map<std::string, std::uint64_t> byResult;
   std::map<std::string, std::uint64_t> byRule;    // "renju 15x15", ...
   std::map<int, std::uint64_t> byDepth;           // stones on the board
   std::uint64_t diskBytes = 0;
 };
 
-BookStats collectStats(const Book& book);
+// One walk over every entry. With `checkFiles`, every block of every file is read and its
+// checksum checked first (Book::checkFiles).
+BookStats collectStats(const Book& book, bool checkFiles = false);
 
 }  // namespace tengen::book

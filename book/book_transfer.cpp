@@ -43,6 +43,37 @@ const json& need(const json& j, const char* field) {
   return j.at(field);
 }
 
+// A whole number within [lo, hi], written as a JSON integer: 15.9, 1e308, -3 or 2^32+15 where a
+// board size belongs are errors, never rounded, wrapped or cast.
+long long integerField(const json& j, const char* field, long long lo, long long hi) {
+  const json& v = need(j, field);
+  const auto outOfRange = [&] {
+    return BookError(std::string("'") + field + "' must be a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ", not " + v.dump().substr(0, 40));
+  };
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(hi)) throw outOfRange();
+    return static_cast<long long>(u);
+  }
+  if (!v.is_number_integer()) throw outOfRange();
+  const auto i = v.get<long long>();
+  if (i < lo || i > hi) throw outOfRange();
+  return i;
+}
+
+const std::string& stringField(const json& j, const char* field) {
+  const json& v = need(j, field);
+  if (!v.is_string()) throw BookError(std::string("'") + field + "' must be a string");
+  return v.get_ref<const std::string&>();
+}
+
+bool boolField(const json& j, const char* field) {
+  const json& v = need(j, field);
+  if (!v.is_boolean()) throw BookError(std::string("'") + field + "' must be true or false");
+  return v.get<bool>();
+}
+
 }  // namespace
 
 std::string entryToJson(std::string_view key, const BookRecord& r) {
@@ -53,13 +84,14 @@ std::string entryToJson(std::string_view key, const BookRecord& r) {
   j["to_move"] = gomoku::colorName(k.toMove);
   j["rule"] = gomoku::ruleName(k.rule);
   j["size"] = n;
-  j["result"] = valueName(r.result);
+  j["result"] = valueName(r.result);  // what verified steps prove
+  if (r.claimed != r.result) j["claimed"] = valueName(r.claimed);  // what unverified steps claim besides
   j["best_move"] = cellName(r.bestMove, n);
   j["verified"] = r.verified();
   if (const ProofStep* step = r.decisiveStep(gomoku::index(k.toMove))) {
     j["proof_size"] = step->size;
     j["proof_depth"] = step->depth;
-  } else if (!r.steps[0].present && !r.steps[1].present) {
+  } else if (r.claimed == Value::Unknown && !r.steps[0].present && !r.steps[1].present) {
     j["pn"] = r.pn;
     j["dn"] = r.dn;
   }
@@ -73,7 +105,7 @@ std::string entryToJson(std::string_view key, const BookRecord& r) {
                                          {"best", cellName(s.best, n)},
                                          {"size", s.size},
                                          {"depth", s.depth},
-                                         {"verified", s.verified}};
+                                         {"verified", s.verified()}};
   }
   j["steps"] = steps;
   j["tool_version"] = r.toolVersion;
@@ -90,14 +122,14 @@ std::pair<std::string, BookRecord> entryFromJson(std::string_view line) {
   if (!j.is_object()) throw BookError("not a JSON object");
   try {
     gomoku::PositionOptions options;
-    if (!gomoku::parseRule(need(j, "rule").get<std::string>(), options.rule)) throw BookError("unknown rule");
-    options.size = need(j, "size").get<int>();
-    const std::string toMove = need(j, "to_move").get<std::string>();
+    if (!gomoku::parseRule(stringField(j, "rule"), options.rule)) throw BookError("unknown rule");
+    options.size = static_cast<int>(integerField(j, "size", gomoku::kMinSize, gomoku::kMaxSize));
+    const std::string& toMove = stringField(j, "to_move");
     if (toMove != "black" && toMove != "white") throw BookError("'to_move' must be black or white");
     options.toMove = toMove == "black" ? gomoku::Color::Black : gomoku::Color::White;
     gomoku::Position pos;
     try {
-      pos = gomoku::parsePosition(need(j, "position").get<std::string>(), options);
+      pos = gomoku::parsePosition(stringField(j, "position"), options);
     } catch (const gomoku::PositionError& e) {
       throw BookError(std::string("bad position: ") + e.what());
     }
@@ -106,30 +138,38 @@ std::pair<std::string, BookRecord> entryFromJson(std::string_view line) {
     auto frame = [&](Cell c) {
       return c == kNoCell ? kNoCell : static_cast<Cell>(gomoku::applySymmetry(key.symmetry, c, n));
     };
+    constexpr long long kMaxNumber = 0xFFFFFFFFLL;
     BookRecord r;
-    if (j.contains("pn")) r.pn = j.at("pn").get<std::uint32_t>();
-    if (j.contains("dn")) r.dn = j.at("dn").get<std::uint32_t>();
-    if (j.contains("tool_version")) r.toolVersion = j.at("tool_version").get<std::string>();
+    if (j.contains("pn")) r.pn = static_cast<std::uint32_t>(integerField(j, "pn", 0, kMaxNumber));
+    if (j.contains("dn")) r.dn = static_cast<std::uint32_t>(integerField(j, "dn", 0, kMaxNumber));
+    if (j.contains("tool_version")) r.toolVersion = stringField(j, "tool_version").substr(0, 200);
     const json& steps = need(j, "steps");
+    if (!steps.is_object()) throw BookError("'steps' must be an object");
     for (int c = 0; c < 2; ++c) {
       const char* colour = c == 0 ? "black" : "white";
       if (!steps.contains(colour)) continue;
       const json& s = steps.at(colour);
+      if (!s.is_object()) throw BookError(std::string("'steps.") + colour + "' must be an object");
       ProofStep& step = r.steps[c];
       step.present = true;
-      step.attackerWins = need(s, "wins").get<bool>();
+      step.attackerWins = boolField(s, "wins");
       for (Cell m : parseCells(need(s, "moves"), n, "moves")) step.moves.push_back(frame(m));
       const json& argument = need(s, "argument");
-      step.argumentKind = need(argument, "kind").get<int>();
+      if (!argument.is_object()) throw BookError("'argument' must be an object");
+      step.argumentKind = static_cast<int>(integerField(argument, "kind", 0, 255));
       for (Cell m : parseCells(need(argument, "moves"), n, "argument moves")) step.argumentMoves.push_back(frame(m));
       step.best = frame(parseCell(need(s, "best"), n, "best"));
-      step.size = need(s, "size").get<std::uint32_t>();
-      step.depth = need(s, "depth").get<std::uint16_t>();
-      step.verified = s.contains("verified") && s.at("verified").get<bool>();
+      step.size = static_cast<std::uint32_t>(integerField(s, "size", 1, kMaxNumber));
+      step.depth = static_cast<std::uint16_t>(integerField(s, "depth", 0, 65535));
+      // Whatever the line says, an imported step is unverified: only this installation's
+      // verifier (`tengen verify`) marks a step verified.
+      step.markVerified(false);
     }
     settle(r, gomoku::index(pos.toMove));
+    // The line's own statement of what its steps claim must agree with them.
     Value stated;
-    if (!parseValue(need(j, "result").get<std::string>(), stated) || stated != r.result)
+    const std::string& statedText = j.contains("claimed") ? stringField(j, "claimed") : stringField(j, "result");
+    if (!parseValue(statedText, stated) || stated != r.claimed)
       throw BookError("'result' disagrees with the stored proof steps");
     return {key.bytes, std::move(r)};
   } catch (const json::exception& e) {
@@ -141,8 +181,10 @@ ImportReport importEntries(Book& book, const KeyedRecords& entries) {
   ImportReport report;
   report.read = entries.size();
   KeyedRecords incoming = entries;
-  for (auto& [key, record] : incoming)
-    for (auto& step : record.steps) step.verified = false;  // not checked here, whatever the source says
+  for (auto& [key, record] : incoming) {
+    for (auto& step : record.steps) step.markVerified(false);  // not checked here, whatever the source says
+    settle(record, keyToMove(key));
+  }
   KeyedRecords merged;
   report.contradictions = mergeWithBook(book, incoming, merged);
   if (!report.contradictions.empty()) return report;

@@ -59,6 +59,58 @@ PositionKey canonicalKey(const Board& board, gomoku::Rule rule, Color toMove) {
   return best;
 }
 
+std::vector<PositionKey> canonicalChildKeys(const Board& board, gomoku::Rule rule, Color mover,
+                                            const std::vector<Point>& moves) {
+  const int n = board.size();
+  std::vector<Point> stones[2];
+  for (const auto& [p, c] : board.history()) stones[gomoku::index(c)].push_back(p);
+  // mapped[s][c]: colour c's stones under symmetry s, ascending.
+  std::vector<Point> mapped[gomoku::kSymmetries][2];
+  for (int s = 0; s < gomoku::kSymmetries; ++s)
+    for (int c = 0; c < 2; ++c) {
+      auto& m = mapped[s][c];
+      for (Point p : stones[c]) m.push_back(gomoku::applySymmetry(s, p, n));
+      std::sort(m.begin(), m.end());
+    }
+  const int own = gomoku::index(mover);
+  const Color toMove = gomoku::opponent(mover);
+  // The child's stones under symmetry s, black then white: the order the key's bytes compare in.
+  std::vector<Point> sequence[gomoku::kSymmetries];
+  std::vector<PositionKey> out;
+  out.reserve(moves.size());
+  for (Point move : moves) {
+    int best = 0;
+    for (int s = 0; s < gomoku::kSymmetries; ++s) {
+      auto& seq = sequence[s];
+      seq.clear();
+      const Point added = gomoku::applySymmetry(s, move, n);
+      for (int c = 0; c < 2; ++c) {
+        const auto& m = mapped[s][c];
+        if (c != own) {
+          seq.insert(seq.end(), m.begin(), m.end());
+          continue;
+        }
+        const auto at = std::lower_bound(m.begin(), m.end(), added);
+        seq.insert(seq.end(), m.begin(), at);
+        seq.push_back(added);
+        seq.insert(seq.end(), at, m.end());
+      }
+      // Equal counts, so the bytes compare as the sequences do; the first smallest wins, as in
+      // canonicalKey.
+      if (s > 0 && seq < sequence[best]) best = s;
+    }
+    const auto& seq = sequence[best];
+    const std::size_t blacks = stones[0].size() + (own == 0 ? 1 : 0);
+    out.push_back({encode(std::vector<Point>(seq.begin(), seq.begin() + static_cast<std::ptrdiff_t>(blacks)),
+                          std::vector<Point>(seq.begin() + static_cast<std::ptrdiff_t>(blacks), seq.end()), rule, n,
+                          toMove),
+                   best});
+  }
+  return out;
+}
+
+int keyToMove(std::string_view key) { return key.size() > 2 ? static_cast<unsigned char>(key[2]) & 1 : 0; }
+
 DecodedKey decodeKey(std::string_view bytes) {
   auto bad = [](const char* why) { return BookError(std::string("malformed position key: ") + why); };
   if (bytes.size() < 5 || (bytes.size() - 5) % 2 != 0) throw bad("wrong length");

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
@@ -20,6 +21,12 @@ struct PositionKey {
 
 PositionKey canonicalKey(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove);
 
+// The canonical keys of the positions after each of `moves` (played by `mover`), the same bytes
+// and symmetries canonicalKey gives for each child, in one pass: the parent's stones are mapped
+// through the 8 symmetries once and each child only inserts its stone. For listing replies.
+std::vector<PositionKey> canonicalChildKeys(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color mover,
+                                            const std::vector<gomoku::Point>& moves);
+
 // What a key says, with the board rebuilt in the canonical orientation.
 struct DecodedKey {
   gomoku::Rule rule = gomoku::Rule::Renju;
@@ -28,5 +35,8 @@ struct DecodedKey {
 };
 // Throws BookError (book_error.h) when `bytes` is not a well-formed key.
 DecodedKey decodeKey(std::string_view bytes);
+
+// The side to move a stored key names (0 black, 1 white), without decoding the rest.
+int keyToMove(std::string_view key);
 
 }  // namespace tengen::book

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "book/position_key.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
@@ -81,7 +82,7 @@ class TreeWriter {
       step.best = toBook(bestChild(node), key.symmetry, n);
       step.size = sizes_[static_cast<std::size_t>(index)];
       step.depth = static_cast<std::uint16_t>(std::min(node.depth, 65535));
-      step.verified = true;
+      step.markVerified(true);  // solve() reports a proof only after this installation's verifier accepted it
       record.toolVersion = std::string(toolVersion());
       settle(record, gomoku::index(toMove));
       out_.emplace_back(key.bytes, std::move(record));
@@ -134,7 +135,7 @@ class TreeReader {
     std::optional<BookRecord> record;
     try {
       record = book_.get(key.bytes);
-    } catch (const BookError& e) {
+    } catch (const RecordError& e) {
       return fail(board, toMove, e.what());
     }
     if (!record) return fail(board, toMove, "the proof continues here but the book has no record");
@@ -181,8 +182,6 @@ class TreeReader {
 
 }  // namespace
 
-int keyToMove(std::string_view key) { return key.size() > 2 ? static_cast<unsigned char>(key[2]) & 1 : 0; }
-
 KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveResult& result) {
   KeyedRecords out;
   for (const auto& proof : result.proofs) TreeWriter(root, proof, out).run();
@@ -206,7 +205,7 @@ std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& inc
       BookRecord base;
       try {
         if (auto stored = book.get(key)) base = std::move(*stored);
-      } catch (const BookError&) {
+      } catch (const RecordError&) {
         // An unreadable record is replaced by the new proof's record: a repair, not a loss.
       }
       it = at.emplace(key, merged.size()).first;
@@ -239,7 +238,7 @@ KeyedRecords recordsFromStep(const gomoku::Position& pos, Color attacker, bool a
   step.best = toBook(best, key.symmetry, n);
   step.size = size;
   step.depth = static_cast<std::uint16_t>(std::clamp(depth, 0, 65535));
-  step.verified = false;  // until the verifier has rebuilt it from the children's records
+  step.markVerified(false);  // until the verifier has rebuilt it from the children's records
   record.toolVersion = std::string(toolVersion());
   settle(record, gomoku::index(pos.toMove));
   KeyedRecords out;
@@ -268,7 +267,7 @@ StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule 
   std::optional<BookRecord> record;
   try {
     record = book.get(key.bytes);
-  } catch (const BookError& e) {
+  } catch (const RecordError& e) {
     out.error = e.what();
     return out;
   }
@@ -294,8 +293,8 @@ void markVerified(Book& book, const std::vector<std::string>& keys, Color attack
     std::optional<BookRecord> record = book.get(key);
     if (!record) continue;
     ProofStep& step = record->steps[gomoku::index(attacker)];
-    if (!step.present || step.verified == verified) continue;
-    step.verified = verified;
+    if (!step.present || step.verified() == verified) continue;
+    step.markVerified(verified);
     changed.emplace_back(key, std::move(*record));
   }
   book.write(changed);

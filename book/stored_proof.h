@@ -38,9 +38,6 @@ std::size_t storeRecords(Book& book, const KeyedRecords& incoming,
 // book, writing nothing. Returns the number of records written.
 std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::SolveResult& result);
 
-// The side-to-move of a stored key (0 black, 1 white).
-int keyToMove(std::string_view key);
-
 // One stored claim (attacker's step at a position) rebuilt and re-checked.
 struct StoredCheck {
   bool ok = false;

@@ -21,9 +21,19 @@ using book::Book;
 
 std::string bookDir(const Args& args) { return args.value("book").value_or(book::kDefaultBookDir); }
 
+// A new, empty book in a missing or empty directory; an existing book is left as it is.
+int init(const Args& args) {
+  const std::string dir = bookDir(args);
+  const bool existed = std::filesystem::exists(std::filesystem::path(dir) / "CURRENT");
+  const Book book(dir, Book::Access::Create);
+  std::cout << (existed ? "already a book: " : "new book: ") << book.dir() << " (format "
+            << book.metadata().formatVersion << ", created " << book.metadata().created << ")\n";
+  return 0;
+}
+
 int stats(const Args& args) {
   const Book book(bookDir(args), Book::Access::ReadOnly);
-  const book::BookStats s = book::collectStats(book);
+  const book::BookStats s = book::collectStats(book, args.flag("check"));
   if (args.flag("json")) {
     auto counts = [](const auto& m) {
       JsonObject o;
@@ -42,6 +52,7 @@ int stats(const Args& args) {
                      .str("created_by", book.metadata().createdBy)
                      .num("entries", static_cast<long long>(s.entries))
                      .num("verified", static_cast<long long>(s.verified))
+                     .num("claimed_unverified", static_cast<long long>(s.claimedUnverified))
                      .num("unreadable", static_cast<long long>(s.unreadable))
                      .raw("by_result", counts(s.byResult))
                      .raw("by_rule", counts(s.byRule))
@@ -53,7 +64,8 @@ int stats(const Args& args) {
   }
   std::cout << "book: " << book.dir() << " (format " << book.metadata().formatVersion << ", created "
             << book.metadata().created << " by " << book.metadata().createdBy << ")\n"
-            << "entries: " << s.entries << " (" << s.verified << " verified, " << s.unreadable << " unreadable)\n"
+            << "entries: " << s.entries << " (" << s.verified << " verified, " << s.claimedUnverified
+            << " holding claims not yet verified, " << s.unreadable << " unreadable)\n"
             << "by result:";
   for (const auto& [k, v] : s.byResult) std::cout << ' ' << k << ' ' << v << ';';
   std::cout << "\nby rule:";
@@ -122,7 +134,7 @@ int importEntries(const Args& args) {
     if (!in) throw book::BookError(source + ": cannot open (give a book directory, a .jsonl file, or -)");
     readJsonl(in);
   }
-  Book into(bookDir(args), Book::Access::ReadWrite);
+  Book into(bookDir(args), Book::Access::Create);
   const book::ImportReport report = book::importEntries(into, entries);
   for (const auto& c : report.contradictions) std::cerr << "tengen book import: " << c << '\n';
   if (!report.contradictions.empty()) {
@@ -140,12 +152,13 @@ int importEntries(const Args& args) {
 
 int runBook(int argc, char** argv) {
   if (argc > 2 && std::string_view(argv[2]) == "build") return runBookBuild(argc, argv);
-  const Args args(argc, argv, 2, {{"book", true}, {"format", true}, {"json", false}});
+  const Args args(argc, argv, 2, {{"book", true}, {"format", true}, {"json", false}, {"check", false}});
   const std::string what = args.positional().empty() ? "" : args.positional()[0];
+  if (what == "init" && args.positional().size() == 1) return init(args);
   if (what == "stats" && args.positional().size() == 1) return stats(args);
   if (what == "export" && args.positional().size() == 1) return exportEntries(args);
   if (what == "import") return importEntries(args);
-  throw UsageError("usage: tengen book stats|export [--format jsonl]|import SOURCE [--book DIR] [--json]");
+  throw UsageError("usage: tengen book init|stats [--check]|export [--format jsonl]|import SOURCE [--book DIR] [--json]");
 }
 
 }  // namespace tengen::cli

@@ -72,7 +72,7 @@ DistributedRun runDistributed(const Args& args, const Position& pos, coordinator
   options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
   setReporter(options, json);
   DistributedRun run;
-  run.book = std::make_unique<book::Book>(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadWrite);
+  run.book = std::make_unique<book::Book>(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::Create);
   run.pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
   run.summary = coordinator::runCoordinator(*run.book, pos, *run.pool, options);
   run.pool->stop();

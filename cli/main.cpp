@@ -29,9 +29,12 @@ commands:
   book build ROOT    a value for every position up to --depth D plies below ROOT, one job each
                        --nodes N (default 20000) | --time S per position; --workers N; --jobs N;
                        --book DIR; rerun the same command to resume after an interruption
+  book init          make a new, empty book (--book DIR: a missing or empty directory)
   book stats         entries by result, rule, size and depth; bytes on disk
+                       --check  also read every block of every file and check its checksum
   book export        every entry as JSON Lines (--format jsonl) on standard output
-  book import SOURCE merge another book directory or an exported .jsonl file (- for stdin)
+  book import SOURCE merge another book directory or an exported .jsonl file (- for stdin);
+                     imported proofs are claims until 'tengen verify' re-checks them
   verify [POSITION]  re-check stored proofs with the independent verifier and mark them verified
   bench fouls        forbidden-point scan speed over the repo's test positions (tests/data)
   bench solve        prover speed (nodes/s) on a fixed set of positions
@@ -49,7 +52,8 @@ options shared by position commands:
   --json                            one JSON object per line
 
 game values assume no passes (like the published renju proofs); a draw means neither side can
-force a win. A result is reported proven only after the independent verifier accepts its proof.
+force a win. A result is reported proven only after the independent verifier accepts its proof;
+a book entry no verifier of this installation has checked is shown as "claimed, unverified".
 --nodes and --time bound the search; rebuilding and verifying a found proof comes after them.
 
 exit status: 0 success, 1 some batch input failed or a book problem, 2 bad command line or position

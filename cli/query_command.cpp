@@ -1,5 +1,6 @@
 // `tengen query`: what the book knows about a position, in the orientation the user asked in:
 // value, best move, the line through the book, and every legal reply's stored value.
+#include <chrono>
 #include <iostream>
 #include <string>
 
@@ -36,14 +37,19 @@ void printJson(const std::string& text, const Position& pos, const QueryAnswer& 
   const int n = pos.board.size();
   std::string line = "[", replies = "[";
   for (std::size_t i = 0; i < a.line.size(); ++i) line += (i ? ", " : "") + moveJson(a.line[i], n);
-  for (std::size_t i = 0; i < a.replies.size(); ++i)
-    replies += (i ? ", " : "") + JsonObject()
-                                     .str("move", formatPoint(a.replies[i].move, n))
-                                     .str("result", valueName(a.replies[i].result))
-                                     .done();
+  for (std::size_t i = 0; i < a.replies.size(); ++i) {
+    const book::ReplyValue& r = a.replies[i];
+    JsonObject o;
+    o.str("move", formatPoint(r.move, n)).str("result", valueName(r.result));
+    if (r.claimed != r.result) o.str("claimed", valueName(r.claimed));
+    if (r.damaged) o.boolean("damaged", true);
+    replies += (i ? ", " : "") + o.done();
+  }
   JsonObject o = positionJson(text, pos);
-  o.str("result", valueName(a.result))
-      .boolean("in_book", a.found)
+  o.str("result", valueName(a.result));
+  // A claim no verifier of this installation has checked: reported as such, never as the result.
+  if (a.claimed != a.result) o.str("claimed", valueName(a.claimed));
+  o.boolean("in_book", a.found)
       .boolean("verified", a.verified)
       .raw("best_move", moveJson(a.bestMove, n))
       .raw("line", line + "]");
@@ -51,7 +57,7 @@ void printJson(const std::string& text, const Position& pos, const QueryAnswer& 
     o.num("proof_size", static_cast<long long>(a.proofSize)).num("proof_depth", static_cast<long long>(a.proofDepth));
   else if (a.cannotWin[0] || a.cannotWin[1])
     o.raw("known", knownJson(a));
-  else if (a.found)
+  else if (a.found && a.claimed == book::Value::Unknown)
     o.num("pn", static_cast<long long>(a.pn)).num("dn", static_cast<long long>(a.dn));
   std::cout << o.raw("replies", replies + "]").done() << '\n';
 }
@@ -64,12 +70,13 @@ void printText(const std::string& text, const Position& pos, const QueryAnswer& 
   if (!a.found)
     std::cout << " (not in the book)";
   else if (a.result != book::Value::Unknown)
-    std::cout << " (" << (a.verified ? "verified" : "not yet verified") << ", proof of " << a.proofSize
-              << " positions, " << a.proofDepth << " plies)";
+    std::cout << " (verified, proof of " << a.proofSize << " positions, " << a.proofDepth << " plies)";
   else if (a.cannotWin[0] || a.cannotWin[1])
     std::cout << " (proved so far: " << (a.cannotWin[0] ? "black" : "white") << " cannot force a win)";
-  else
+  else if (a.claimed == book::Value::Unknown)
     std::cout << " (searched: pn " << a.pn << ", dn " << a.dn << ")";
+  if (a.claimed != a.result)
+    std::cout << "; claimed, unverified: " << valueName(a.claimed) << " (not proved until 'tengen verify' accepts it)";
   std::cout << '\n';
   if (a.bestMove != kNoPoint) std::cout << "best move: " << formatPoint(a.bestMove, n) << '\n';
   if (!a.line.empty()) {
@@ -80,11 +87,15 @@ void printText(const std::string& text, const Position& pos, const QueryAnswer& 
   std::size_t unknown = 0;
   std::cout << "replies:";
   for (const auto& r : a.replies) {
-    if (r.result == book::Value::Unknown) {
+    if (r.damaged) {
+      std::cout << ' ' << formatPoint(r.move, n) << " damaged record;";
+    } else if (r.result != book::Value::Unknown) {
+      std::cout << ' ' << formatPoint(r.move, n) << ' ' << valueName(r.result) << ';';
+    } else if (r.claimed != book::Value::Unknown) {
+      std::cout << ' ' << formatPoint(r.move, n) << " claimed " << valueName(r.claimed) << " (unverified);";
+    } else {
       ++unknown;
-      continue;
     }
-    std::cout << ' ' << formatPoint(r.move, n) << ' ' << valueName(r.result) << ';';
   }
   if (unknown) std::cout << ' ' << unknown << " more unknown";
   if (a.replies.empty()) std::cout << " none";
@@ -123,10 +134,16 @@ int runQuery(int argc, char** argv) {
     return 0;
   }
   bool first = true;
+  // See what a solve running beside this reader has stored meanwhile, at most once a second:
+  // catching up with the writer costs far more than a query.
+  auto lastRefresh = std::chrono::steady_clock::now();
   const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
     if (!json && !first) std::cout << '\n';
     first = false;
-    book.refresh();  // see what a solve running beside this reader has stored meanwhile
+    if (const auto now = std::chrono::steady_clock::now(); now - lastRefresh >= std::chrono::seconds(1)) {
+      book.refresh();
+      lastRefresh = now;
+    }
     return answer(book, line, options, json, true);
   });
   return allGood ? 0 : 1;

@@ -113,7 +113,7 @@ int runSolve(int argc, char** argv) {
   const bool json = args.flag("json");
   // Opened before any search so a locked or unreadable book fails at once, not after it.
   std::optional<book::Book> store;
-  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::ReadWrite);
+  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::Create);
   book::Book* book = store ? &*store : nullptr;
   if (!args.positional().empty()) {
     solveOne(args.positional()[0], popts, options, json, book, false);

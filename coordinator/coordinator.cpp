@@ -144,13 +144,15 @@ class Run {
       std::optional<book::BookRecord> record;
       try {
         record = book_.get(tree_.node(id).key);
-      } catch (const book::BookError&) {
-        // Unreadable: asked again, and the new answer's write repairs the record.
+      } catch (const book::RecordError&) {
+        // Damaged: asked again, and the new answer's write repairs the record.
       }
       for (Color c : {Color::Black, Color::White}) {
         Question& q = tree_.node(id).question[gomoku::index(c)];
-        const book::ProofStep* step = record ? &record->steps[gomoku::index(c)] : nullptr;
-        if (step && step->present) {
+        // Only a verified step answers a question; an unverified claim (an import not yet
+        // re-checked, a derived step of a run cut off before its closing check) is asked again.
+        const book::ProofStep* step = record ? record->provedStep(gomoku::index(c)) : nullptr;
+        if (step) {
           q.numbers = step->attackerWins ? ProofNumbers::proven() : ProofNumbers::disproven();
           q.fixed = q.recorded = true;
           q.size = step->size;

@@ -121,7 +121,12 @@ check "import of another book directory exits 0" [ "$rc" -eq 0 ]
 out=$("$TENGEN" book export --book "$BOOKS/c" | "$TENGEN" book import - --book "$BOOKS/b"); rc=$?
 check "import from stdin exits 0" [ "$rc" -eq 0 ]
 out=$("$TENGEN" query --json --book "$BOOKS/b" --rule freestyle --size 6 "c3")
-check "merged book answers the other book's position" contains "$out" '"result": "draw"'
+check "an imported entry is a claim, not a result, until verified" contains "$out" '"result": "unknown", "claimed": "draw", "in_book": true, "verified": false'
+out=$("$TENGEN" query --book "$BOOKS/b" --rule freestyle --size 6 "c3")
+check "query says claimed, unverified" contains "$out" "result: unknown; claimed, unverified: draw"
+"$TENGEN" verify --book "$BOOKS/b" > /dev/null
+out=$("$TENGEN" query --json --book "$BOOKS/b" --rule freestyle --size 6 "c3")
+check "merged book answers the other book's position once verified" contains "$out" '"result": "draw", "in_book": true, "verified": true'
 # A contradiction: the same position claimed "black cannot win" is refused, nothing written.
 sed -n 1p "$BOOKS/a.jsonl" | sed -E 's/"result":"black-wins"/"result":"unknown"/; s/"wins":true/"wins":false/' > "$BOOKS/liar.jsonl"
 err=$("$TENGEN" book import "$BOOKS/liar.jsonl" --book "$BOOKS/b" 2>&1 >/dev/null); rc=$?
@@ -131,11 +136,26 @@ check "contradicting import writes nothing" contains "$err" "nothing imported"
 # Faults: one line each, non-zero status.
 err=$("$TENGEN" query --book "$BOOKS/none" "h8" 2>&1 >/dev/null); rc=$?
 check "query of a missing book exits 1" [ "$rc" -eq 1 ]
-check "missing book message" [ "$err" == "tengen query: book $BOOKS/none: no book here (solve with --book to create one)" ]
+check "missing book message" [ "$err" == "tengen query: book $BOOKS/none: no book here (solve with --book, or 'tengen book init', to create one)" ]
 mkdir "$BOOKS/empty"
 err=$("$TENGEN" book stats --book "$BOOKS/empty" 2>&1 >/dev/null); rc=$?
-check "a directory that is no book exits 1" [ "$rc" -eq 1 ]
-check "a directory that is no book says so" contains "$err" "not a tengen book"
+check "an empty directory is no book: exit 1" [ "$rc" -eq 1 ]
+check "an empty directory is no book: says so" [ "$err" == "tengen book: book $BOOKS/empty: no book here (the directory is empty)" ]
+mkdir "$BOOKS/other" && echo "precious" > "$BOOKS/other/notes.txt"
+for cmd in "book stats" "verify" "query h8" "book import $BOOKS/a.jsonl" "solve --rule freestyle --size 6 c3" "book build c3 --rule freestyle --size 6 --depth 1 --workers 1"; do
+  err=$("$TENGEN" $cmd --book "$BOOKS/other" 2>&1 >/dev/null); rc=$?
+  check "$cmd on a directory holding other files exits 1" [ "$rc" -eq 1 ]
+  check "$cmd on a directory holding other files says so" contains "$err" "book $BOOKS/other: not a tengen book (the directory holds other files"
+done
+check "nothing was written into the other directory" [ "$(ls "$BOOKS/other")" == "notes.txt" ]
+err=$("$TENGEN" verify --book "$BOOKS/empty" 2>&1 >/dev/null); rc=$?
+check "verify of an empty directory exits 1 and creates nothing" [ "$rc" -eq 1 ] && check "empty stays empty" [ -z "$(ls -A "$BOOKS/empty")" ]
+out=$("$TENGEN" book init --book "$BOOKS/empty"); rc=$?
+check "book init makes a book in an empty directory" [ "$rc" -eq 0 ] && check "book init says so" contains "$out" "new book"
+out=$("$TENGEN" book stats --json --book "$BOOKS/empty"); rc=$?
+check "an initialised book has no entries" contains "$out" '"entries": 0,'
+err=$("$TENGEN" book init --book "$BOOKS/other" 2>&1 >/dev/null); rc=$?
+check "book init refuses a directory holding other files" [ "$rc" -eq 1 ]
 err=$("$TENGEN" book import "$BOOKS/nofile.jsonl" --book "$BOOKS/b" 2>&1 >/dev/null); rc=$?
 check "import of a missing file exits 1" [ "$rc" -eq 1 ]
 printf '{"position": 3}\n' > "$BOOKS/bad.jsonl"

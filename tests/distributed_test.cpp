@@ -107,7 +107,7 @@ TEST(Distributed, SolveMatchesTheSingleProcessProver) {
     const GameValue expected = gomoku::solve(c.pos, single).value;
     ASSERT_NE(expected, GameValue::Unknown);
     TempBook dir;
-    book::Book book(dir.dir, book::Book::Access::ReadWrite);
+    book::Book book(dir.dir, book::Book::Access::Create);
     const auto s = run(book, c.pos, coordinator::Goal::Solve, c.jobNodes);
     EXPECT_EQ(s.value, expected) << gomoku::formatStones(c.pos.board);
     EXPECT_GT(s.unknown, 0u) << "tiny jobs should have run out of budget and grown the tree";
@@ -125,7 +125,7 @@ TEST(Distributed, SolveMatchesTheSingleProcessProver) {
 
 TEST(Distributed, BookBuildGivesEveryPositionAValue) {
   TempBook dir;
-  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  book::Book book(dir.dir, book::Book::Access::Create);
   const gomoku::Position root = freestyle("", 5);
   const auto s = run(book, root, coordinator::Goal::Build, 5000, 2, 0, 2);
   EXPECT_EQ(s.value, GameValue::Draw);
@@ -157,7 +157,7 @@ TEST(Distributed, ResumesWithoutLosingOrRedoingWork) {
   const gomoku::Position pos = renju(kRenjuWin);
   std::vector<std::string> provenBefore;
   {
-    book::Book book(dir.dir, book::Book::Access::ReadWrite);
+    book::Book book(dir.dir, book::Book::Access::Create);
     const auto first = run(book, pos, coordinator::Goal::Solve, 1000, 2, 60);  // interrupted by the job limit
     EXPECT_EQ(first.stoppedBy, "job limit");
     EXPECT_EQ(first.value, GameValue::Unknown);
@@ -167,7 +167,7 @@ TEST(Distributed, ResumesWithoutLosingOrRedoingWork) {
     });
   }
   ASSERT_FALSE(provenBefore.empty());
-  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  book::Book book(dir.dir, book::Book::Access::Create);
   const auto second = run(book, pos, coordinator::Goal::Solve, 1000, 2);
   EXPECT_EQ(second.value, GameValue::BlackWins);
   EXPECT_GE(second.answeredFromBook, 50u) << "the second run should start from the first run's answers and job marks";
@@ -209,7 +209,7 @@ class LyingPool : public coordinator::WorkerPool {
 
 TEST(Distributed, RefusesAnAnswerTheVerifierRejects) {
   TempBook dir;
-  book::Book book(dir.dir, book::Book::Access::ReadWrite);
+  book::Book book(dir.dir, book::Book::Access::Create);
   LyingPool pool;
   coordinator::RunOptions o;
   o.jobBudget.maxNodes = 100;

@@ -10,6 +10,10 @@
 
 namespace tengen::gomoku {
 
+// The verifier's revision. A book step counts as verified only when this revision re-checked it:
+// bump it when a verifier bug is fixed, and every stored proof must be re-checked to count again.
+inline constexpr int kVerifierRevision = 1;
+
 struct ProofCheck {
   bool ok = false;
   std::string error;  // where and why the tree fails, when it does
