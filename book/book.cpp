@@ -251,6 +251,8 @@ Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(acces
   db.keep_log_file_num = 2;
   db.max_open_files = -1;
   db.paranoid_checks = true;
+  // Readers map the files: a point read of a block not yet cached costs no system call.
+  db.allow_mmap_reads = !writer;
 
   std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs};
   if (place == Place::Book) {
@@ -357,24 +359,36 @@ std::optional<BookRecord> Book::get(std::string_view key) const {
   return decodeRecord(*raw, keyToMove(key));
 }
 
-std::vector<Book::Lookup> Book::getMany(const std::vector<std::string>& keys) const {
-  std::vector<Lookup> out(keys.size());
-  if (keys.empty()) return out;
-  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
-  std::vector<rocksdb::Status> statuses(keys.size());
+void Book::getMany(const std::vector<std::string_view>& keys, const Found& found) const {
+  if (keys.empty()) return;
+  // Buffers kept per thread: a batch of queries reads many key sets of about the same size.
+  thread_local std::vector<std::uint32_t> order;
+  thread_local std::vector<rocksdb::Slice> slices;
+  thread_local std::vector<rocksdb::PinnableSlice> values;
+  thread_local std::vector<rocksdb::Status> statuses;
+  // Sorted here with a plain byte compare, so RocksDB need not sort them through its comparator.
+  order.resize(keys.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
+  slices.clear();
+  for (std::uint32_t i : order) slices.emplace_back(keys[i].data(), keys[i].size());
+  if (values.size() < keys.size()) values.resize(keys.size());
+  statuses.assign(keys.size(), rocksdb::Status());
   impl_->db->MultiGet(rocksdb::ReadOptions(), impl_->positions, keys.size(), slices.data(), values.data(),
-                      statuses.data());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) continue;
-    if (!statuses[i].ok()) throw failure(dir_, statuses[i], "a read");
+                      statuses.data(), /*sorted_input=*/true);
+  for (std::size_t j = 0; j < keys.size(); ++j) {
+    if (statuses[j].IsNotFound()) continue;
+    if (!statuses[j].ok()) throw failure(dir_, statuses[j], "a read");
+    const std::uint32_t i = order[j];
     try {
-      out[i].record = decodeRecord(std::string_view(values[i].data(), values[i].size()), keyToMove(keys[i]));
+      const BookRecord record = decodeRecord(std::string_view(values[j].data(), values[j].size()), keyToMove(keys[i]));
+      values[j].Reset();
+      found(i, &record, std::string());
     } catch (const RecordError& e) {
-      out[i].damage = e.what();
+      values[j].Reset();
+      found(i, nullptr, e.what());
     }
   }
-  return out;
 }
 
 std::optional<std::string> Book::jobState(std::string_view key) const {

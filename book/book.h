@@ -52,13 +52,11 @@ class Book {
   // RecordError when the record's bytes are damaged, BookError when the book cannot be read.
   std::optional<BookRecord> get(std::string_view key) const;
 
-  // Many records at once (one batched read). `damage` says why a stored record could not be
-  // decoded; a failure of the book itself throws BookError.
-  struct Lookup {
-    std::optional<BookRecord> record;
-    std::string damage;
-  };
-  std::vector<Lookup> getMany(const std::vector<std::string>& keys) const;
+  // Many records at once (one batched read): `found` is called for each key the book holds, with
+  // its index in `keys` and its record, or with null and why its bytes could not be decoded. A
+  // failure of the book itself throws BookError.
+  using Found = std::function<void(std::size_t index, const BookRecord* record, const std::string& damage)>;
+  void getMany(const std::vector<std::string_view>& keys, const Found& found) const;
 
   // Writes every record in one atomic batch through the write-ahead log: after a crash the book
   // holds all of them or none.

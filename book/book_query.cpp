@@ -127,19 +127,20 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
     looked.push_back(p);
   }
-  std::vector<std::string> keys;
-  keys.reserve(looked.size());
-  for (auto& k : canonicalChildKeys(scratch, pos.rule, mover, looked)) keys.push_back(std::move(k.bytes));
-  const auto found = book.getMany(keys);
-  for (std::size_t i = 0; i < looked.size(); ++i) {
-    ReplyValue reply{looked[i], Value::Unknown, Value::Unknown};
-    if (found[i].record) {
-      reply.result = found[i].record->result;
-      reply.claimed = found[i].record->claimed;
+  const ChildKeys childKeys = canonicalChildKeys(scratch, pos.rule, mover, looked);
+  std::vector<std::string_view> keys(childKeys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = childKeys.key(i);
+  const std::size_t first = answer.replies.size();
+  for (Point p : looked) answer.replies.push_back({p, Value::Unknown, Value::Unknown});
+  book.getMany(keys, [&](std::size_t i, const BookRecord* record, const std::string&) {
+    ReplyValue& reply = answer.replies[first + i];
+    if (record) {
+      reply.result = record->result;
+      reply.claimed = record->claimed;
+    } else {
+      reply.damaged = true;
     }
-    reply.damaged = !found[i].damage.empty();
-    answer.replies.push_back(reply);
-  }
+  });
   std::sort(answer.replies.begin(), answer.replies.end(), [&](const ReplyValue& a, const ReplyValue& b) {
     const int ga = goodness(a.result, mover), gb = goodness(b.result, mover);
     return ga != gb ? ga > gb : a.move < b.move;

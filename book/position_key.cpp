@@ -59,9 +59,9 @@ PositionKey canonicalKey(const Board& board, gomoku::Rule rule, Color toMove) {
   return best;
 }
 
-std::vector<PositionKey> canonicalChildKeys(const Board& board, gomoku::Rule rule, Color mover,
-                                            const std::vector<Point>& moves) {
+ChildKeys canonicalChildKeys(const Board& board, gomoku::Rule rule, Color mover, const std::vector<Point>& moves) {
   const int n = board.size();
+  const auto& image = gomoku::BoardGeometry::of(n).image;  // image[s][p]: applySymmetry(s, p, n)
   std::vector<Point> stones[2];
   for (const auto& [p, c] : board.history()) stones[gomoku::index(c)].push_back(p);
   // mapped[s][c]: colour c's stones under symmetry s, ascending.
@@ -69,42 +69,72 @@ std::vector<PositionKey> canonicalChildKeys(const Board& board, gomoku::Rule rul
   for (int s = 0; s < gomoku::kSymmetries; ++s)
     for (int c = 0; c < 2; ++c) {
       auto& m = mapped[s][c];
-      for (Point p : stones[c]) m.push_back(gomoku::applySymmetry(s, p, n));
+      for (Point p : stones[c]) m.push_back(image[s][p]);
       std::sort(m.begin(), m.end());
     }
   const int own = gomoku::index(mover);
-  const Color toMove = gomoku::opponent(mover);
-  // The child's stones under symmetry s, black then white: the order the key's bytes compare in.
-  std::vector<Point> sequence[gomoku::kSymmetries];
-  std::vector<PositionKey> out;
-  out.reserve(moves.size());
+  const std::size_t count = stones[0].size() + stones[1].size() + 1;
+  const std::size_t blacks = stones[0].size() + (own == 0 ? 1 : 0);
+  ChildKeys out;
+  out.keyLength = 5 + 2 * count;
+  out.bytes.resize(out.keyLength * moves.size());
+  out.symmetries.reserve(moves.size());
+  char* write = out.bytes.data();
+  // Under symmetry s the child's stones, black then white (the order its key's bytes compare in),
+  // are the parent's mapped lists with the mover's stone `added[s]` inserted at `insertAt[s]`.
+  Point added[gomoku::kSymmetries];
+  std::size_t insertAt[gomoku::kSymmetries];
+  const std::size_t ownStart = own == 0 ? 0 : blacks;
+  auto element = [&](int s, std::size_t k) -> Point {
+    if (k < ownStart) return mapped[s][0][k];  // black stones before white's own
+    if (own == 0 && k >= blacks) return mapped[s][1][k - blacks];
+    const std::size_t i = k - ownStart;
+    if (i < insertAt[s]) return mapped[s][own][i];
+    return i == insertAt[s] ? added[s] : mapped[s][own][i - 1];
+  };
   for (Point move : moves) {
-    int best = 0;
+    // The first stone of each image usually decides: only the images that share the smallest
+    // first stone are compared further (the first smallest image wins, as in canonicalKey; equal
+    // counts, so the bytes compare as the stone sequences do).
+    Point head[gomoku::kSymmetries];
+    Point smallest = 0;
     for (int s = 0; s < gomoku::kSymmetries; ++s) {
-      auto& seq = sequence[s];
-      seq.clear();
-      const Point added = gomoku::applySymmetry(s, move, n);
-      for (int c = 0; c < 2; ++c) {
-        const auto& m = mapped[s][c];
-        if (c != own) {
-          seq.insert(seq.end(), m.begin(), m.end());
-          continue;
-        }
-        const auto at = std::lower_bound(m.begin(), m.end(), added);
-        seq.insert(seq.end(), m.begin(), at);
-        seq.push_back(added);
-        seq.insert(seq.end(), at, m.end());
-      }
-      // Equal counts, so the bytes compare as the sequences do; the first smallest wins, as in
-      // canonicalKey.
-      if (s > 0 && seq < sequence[best]) best = s;
+      added[s] = image[s][move];
+      // The sequence starts with black's stones; with none, with white's.
+      const auto& blackStones = mapped[s][0];
+      const auto& lead = own == 0 || !blackStones.empty() ? blackStones : mapped[s][1];
+      const bool leadGetsTheStone = own == 0 || blackStones.empty();
+      head[s] = !leadGetsTheStone ? lead.front() : lead.empty() ? added[s] : std::min(lead.front(), added[s]);
+      if (s == 0 || head[s] < smallest) smallest = head[s];
     }
-    const auto& seq = sequence[best];
-    const std::size_t blacks = stones[0].size() + (own == 0 ? 1 : 0);
-    out.push_back({encode(std::vector<Point>(seq.begin(), seq.begin() + static_cast<std::ptrdiff_t>(blacks)),
-                          std::vector<Point>(seq.begin() + static_cast<std::ptrdiff_t>(blacks), seq.end()), rule, n,
-                          toMove),
-                   best});
+    int best = -1;
+    for (int s = 0; s < gomoku::kSymmetries; ++s) {
+      if (head[s] != smallest) continue;
+      const auto& m = mapped[s][own];
+      insertAt[s] = static_cast<std::size_t>(std::lower_bound(m.begin(), m.end(), added[s]) - m.begin());
+      if (best < 0) {
+        best = s;
+        continue;
+      }
+      for (std::size_t k = 1; k < count; ++k) {
+        const Point a = element(s, k), b = element(best, k);
+        if (a != b) {
+          if (a < b) best = s;
+          break;
+        }
+      }
+    }
+    // The layout of encode(), written in place.
+    *write++ = static_cast<char>(rule);
+    *write++ = static_cast<char>(n);
+    *write++ = static_cast<char>(gomoku::opponent(mover));
+    const auto put = [&](unsigned v) {
+      *write++ = static_cast<char>((v >> 8) & 0xFF);
+      *write++ = static_cast<char>(v & 0xFF);
+    };
+    put(static_cast<unsigned>(blacks));
+    for (std::size_t k = 0; k < count; ++k) put(static_cast<unsigned>(element(best, k)));
+    out.symmetries.push_back(best);
   }
   return out;
 }

@@ -21,11 +21,19 @@ struct PositionKey {
 
 PositionKey canonicalKey(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove);
 
-// The canonical keys of the positions after each of `moves` (played by `mover`), the same bytes
-// and symmetries canonicalKey gives for each child, in one pass: the parent's stones are mapped
-// through the 8 symmetries once and each child only inserts its stone. For listing replies.
-std::vector<PositionKey> canonicalChildKeys(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color mover,
-                                            const std::vector<gomoku::Point>& moves);
+// The canonical keys of the positions after each of a list of moves (played by `mover`): the
+// same bytes and symmetries canonicalKey gives for each child, built in one pass (the parent's
+// stones are mapped through the 8 symmetries once; each child only inserts its stone) and packed
+// in one buffer. For listing replies.
+struct ChildKeys {
+  std::string bytes;            // every key, one after another; all have the same length
+  std::size_t keyLength = 0;
+  std::vector<int> symmetries;  // per child, as PositionKey::symmetry
+  std::size_t size() const { return symmetries.size(); }
+  std::string_view key(std::size_t i) const { return std::string_view(bytes).substr(i * keyLength, keyLength); }
+};
+ChildKeys canonicalChildKeys(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color mover,
+                             const std::vector<gomoku::Point>& moves);
 
 // What a key says, with the board rebuilt in the canonical orientation.
 struct DecodedKey {

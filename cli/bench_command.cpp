@@ -79,6 +79,11 @@ int benchBook(const Args& args) {
                      .num("hit_queries_per_s", hit)
                      .num("oriented_queries_per_s", canonical)
                      .num("miss_queries_per_s", miss)
+                     .num("batch_positions", static_cast<long long>(f.batchPositions))
+                     .num("batch_replies_per_position", static_cast<double>(f.batchReplies) / std::max<std::uint64_t>(1, f.batchPositions))
+                     .num("batch_positions_per_s", f.batchPositions / f.batchSeconds)
+                     .num("batch_threads", static_cast<long long>(f.batchThreads))
+                     .num("batch_positions_per_s_threaded", f.batchPositions / f.batchSecondsThreaded)
                      .done()
               << '\n';
   } else {
@@ -88,6 +93,11 @@ int benchBook(const Args& args) {
     std::printf("  point queries, stored key:                 %10.0f queries/s\n", hit);
     std::printf("  point queries, board in any orientation:   %10.0f queries/s (canonical key + get)\n", canonical);
     std::printf("  point queries, absent key:                 %10.0f queries/s\n", miss);
+    std::printf("  batch queries (value, line, every reply):  %10.0f positions/s on 1 thread, %.0f on %d threads "
+                "(%llu positions, %.0f replies each)\n",
+                f.batchPositions / f.batchSeconds, f.batchPositions / f.batchSecondsThreaded, f.batchThreads,
+                static_cast<unsigned long long>(f.batchPositions),
+                static_cast<double>(f.batchReplies) / std::max<std::uint64_t>(1, f.batchPositions));
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <functional>
 #include <istream>
 #include <string>
+#include <string_view>
 
 namespace tengen::cli {
 
@@ -11,7 +12,18 @@ namespace tengen::cli {
 // dropped). Returns true when every call returned true.
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer);
 
+// The same, on `threads` threads: lines are taken in chunks (those already waiting, up to 1024,
+// so an interactive caller is answered line by line), answered in parallel, and written to
+// standard output in input order, `separator` between answers. `answer` appends its text to `out`
+// and returns whether the line was good; it is called from several threads at once. `beforeChunk`
+// runs on the calling thread before each chunk. An exception from `answer` stops the batch after
+// the answers before it are written.
+using LineAnswer = std::function<bool(const std::string& line, std::string& out)>;
+bool answerInputLines(std::istream& in, int threads, std::string_view separator, const LineAnswer& answer,
+                      const std::function<void()>& beforeChunk);
+
 // The answer a batch gives for a line it cannot use: the line and why, as text or one JSON object.
 void printLineError(const std::string& text, const std::string& error, bool json);
+std::string lineErrorText(const std::string& text, const std::string& error, bool json);
 
 }  // namespace tengen::cli

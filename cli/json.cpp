@@ -1,4 +1,4 @@
-// JSON quoting per RFC 8259 (control characters escaped, everything else passed through).
+// JSON quoting per RFC 8259 (control characters escaped, invalid UTF-8 replaced), and the builder.
 #include "cli/json.h"
 
 #include "solver/gomoku/notation.h"
@@ -7,9 +7,45 @@
 
 namespace tengen::cli {
 
-std::string jsonQuote(std::string_view text) {
-  std::string out = "\"";
-  for (unsigned char ch : text) {
+namespace {
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0 when it is not one.
+std::size_t utf8Length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t length;
+  unsigned min;
+  unsigned code;
+  if (lead >= 0xC2 && lead <= 0xDF) length = 2, min = 0x80, code = lead & 0x1F;
+  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, min = 0x800, code = lead & 0x0F;
+  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, min = 0x10000, code = lead & 0x07;
+  else return 0;
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
+
+}  // namespace
+
+void appendJsonQuoted(std::string& out, std::string_view text) {
+  out += '"';
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (ch >= 0x80) {
+      const std::size_t length = utf8Length(text, i);
+      if (length == 0) {
+        out += "\\ufffd";  // not UTF-8: the replacement character
+        ++i;
+      } else {
+        out.append(text.substr(i, length));
+        i += length;
+      }
+      continue;
+    }
     switch (ch) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -17,7 +53,7 @@ std::string jsonQuote(std::string_view text) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (ch < 0x20) {
+        if (ch < 0x20 || ch == 0x7F) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", ch);
           out += buf;
@@ -25,13 +61,21 @@ std::string jsonQuote(std::string_view text) {
           out += static_cast<char>(ch);
         }
     }
+    ++i;
   }
-  return out + "\"";
+  out += '"';
+}
+
+std::string jsonQuote(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  appendJsonQuoted(out, text);
+  return out;
 }
 
 JsonObject& JsonObject::raw(std::string_view key, std::string_view json) {
   if (text_.size() > 1) text_ += ", ";
-  text_ += jsonQuote(key);
+  appendJsonQuoted(text_, key);
   text_ += ": ";
   text_ += json;
   return *this;

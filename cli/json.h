@@ -10,7 +10,10 @@
 
 namespace tengen::cli {
 
+// `text` as a JSON string: control characters escaped, and bytes that are not valid UTF-8 replaced
+// by U+FFFD, so every line is valid JSON whatever the input held.
 std::string jsonQuote(std::string_view text);
+void appendJsonQuoted(std::string& out, std::string_view text);
 
 // The fields every position answer starts with: position (as the user wrote it), rule, size,
 // to_move.

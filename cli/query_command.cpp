@@ -2,6 +2,8 @@
 // value, best move, the line through the book, and every legal reply's stored value.
 #include <chrono>
 #include <iostream>
+#include <sstream>
+#include <thread>
 #include <string>
 
 #include "book/book.h"
@@ -33,17 +35,24 @@ std::string knownJson(const QueryAnswer& a) {
   return out;
 }
 
-void printJson(const std::string& text, const Position& pos, const QueryAnswer& a) {
+void printJson(std::ostream& out, const std::string& text, const Position& pos, const QueryAnswer& a) {
   const int n = pos.board.size();
   std::string line = "[", replies = "[";
   for (std::size_t i = 0; i < a.line.size(); ++i) line += (i ? ", " : "") + moveJson(a.line[i], n);
+  // The longest part of the answer (every legal reply): written straight into one string.
+  replies.reserve(40 * a.replies.size() + 2);
   for (std::size_t i = 0; i < a.replies.size(); ++i) {
     const book::ReplyValue& r = a.replies[i];
-    JsonObject o;
-    o.str("move", formatPoint(r.move, n)).str("result", valueName(r.result));
-    if (r.claimed != r.result) o.str("claimed", valueName(r.claimed));
-    if (r.damaged) o.boolean("damaged", true);
-    replies += (i ? ", " : "") + o.done();
+    replies += i ? ", {\"move\": " : "{\"move\": ";
+    appendJsonQuoted(replies, formatPoint(r.move, n));
+    replies += ", \"result\": ";
+    appendJsonQuoted(replies, valueName(r.result));
+    if (r.claimed != r.result) {
+      replies += ", \"claimed\": ";
+      appendJsonQuoted(replies, valueName(r.claimed));
+    }
+    if (r.damaged) replies += ", \"damaged\": true";
+    replies += '}';
   }
   JsonObject o = positionJson(text, pos);
   o.str("result", valueName(a.result));
@@ -59,61 +68,65 @@ void printJson(const std::string& text, const Position& pos, const QueryAnswer& 
     o.raw("known", knownJson(a));
   else if (a.found && a.claimed == book::Value::Unknown)
     o.num("pn", static_cast<long long>(a.pn)).num("dn", static_cast<long long>(a.dn));
-  std::cout << o.raw("replies", replies + "]").done() << '\n';
+  out << o.raw("replies", replies + "]").done() << '\n';
 }
 
-void printText(const std::string& text, const Position& pos, const QueryAnswer& a) {
+void printText(std::ostream& out, const std::string& text, const Position& pos, const QueryAnswer& a) {
   const int n = pos.board.size();
-  std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+  out << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
             << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove) << " to move\n"
             << "result: " << valueName(a.result);
   if (!a.found)
-    std::cout << " (not in the book)";
+    out << " (not in the book)";
   else if (a.result != book::Value::Unknown)
-    std::cout << " (verified, proof of " << a.proofSize << " positions, " << a.proofDepth << " plies)";
+    out << " (verified, proof of " << a.proofSize << " positions, " << a.proofDepth << " plies)";
   else if (a.cannotWin[0] || a.cannotWin[1])
-    std::cout << " (proved so far: " << (a.cannotWin[0] ? "black" : "white") << " cannot force a win)";
+    out << " (proved so far: " << (a.cannotWin[0] ? "black" : "white") << " cannot force a win)";
   else if (a.claimed == book::Value::Unknown)
-    std::cout << " (searched: pn " << a.pn << ", dn " << a.dn << ")";
+    out << " (searched: pn " << a.pn << ", dn " << a.dn << ")";
   if (a.claimed != a.result)
-    std::cout << "; claimed, unverified: " << valueName(a.claimed) << " (not proved until 'tengen verify' accepts it)";
-  std::cout << '\n';
-  if (a.bestMove != kNoPoint) std::cout << "best move: " << formatPoint(a.bestMove, n) << '\n';
+    out << "; claimed, unverified: " << valueName(a.claimed) << " (not proved until 'tengen verify' accepts it)";
+  out << '\n';
+  if (a.bestMove != kNoPoint) out << "best move: " << formatPoint(a.bestMove, n) << '\n';
   if (!a.line.empty()) {
-    std::cout << "line:";
-    for (Point p : a.line) std::cout << ' ' << formatPoint(p, n);
-    std::cout << '\n';
+    out << "line:";
+    for (Point p : a.line) out << ' ' << formatPoint(p, n);
+    out << '\n';
   }
   std::size_t unknown = 0;
-  std::cout << "replies:";
+  out << "replies:";
   for (const auto& r : a.replies) {
     if (r.damaged) {
-      std::cout << ' ' << formatPoint(r.move, n) << " damaged record;";
+      out << ' ' << formatPoint(r.move, n) << " damaged record;";
     } else if (r.result != book::Value::Unknown) {
-      std::cout << ' ' << formatPoint(r.move, n) << ' ' << valueName(r.result) << ';';
+      out << ' ' << formatPoint(r.move, n) << ' ' << valueName(r.result) << ';';
     } else if (r.claimed != book::Value::Unknown) {
-      std::cout << ' ' << formatPoint(r.move, n) << " claimed " << valueName(r.claimed) << " (unverified);";
+      out << ' ' << formatPoint(r.move, n) << " claimed " << valueName(r.claimed) << " (unverified);";
     } else {
       ++unknown;
     }
   }
-  if (unknown) std::cout << ' ' << unknown << " more unknown";
-  if (a.replies.empty()) std::cout << " none";
-  std::cout << '\n';
+  if (unknown) out << ' ' << unknown << " more unknown";
+  if (a.replies.empty()) out << " none";
+  out << '\n';
 }
 
-// Answers one position; in a batch a bad position gets an error answer and the batch goes on.
-bool answer(const book::Book& book, const std::string& text, const PositionOptions& options, bool json, bool batch) {
+// Answers one position into `out`; in a batch a bad position gets an error answer and the batch
+// goes on. Safe to call from several threads at once (the book is read-only here).
+bool answer(const book::Book& book, const std::string& text, const PositionOptions& options, bool json, bool batch,
+            std::string& out) {
   Position pos;
   try {
     pos = parsePosition(text, options);
   } catch (const PositionError& e) {
     if (!batch) throw;
-    printLineError(text, e.what(), json);
+    out += lineErrorText(text, e.what(), json);
     return false;
   }
   const QueryAnswer a = book::queryBook(book, pos);
-  json ? printJson(text, pos, a) : printText(text, pos, a);
+  std::ostringstream text_out;
+  json ? printJson(text_out, text, pos, a) : printText(text_out, text, pos, a);
+  out += text_out.str();
   return true;
 }
 
@@ -123,29 +136,33 @@ int runQuery(int argc, char** argv) {
   auto specs = positionOptionSpecs();
   specs.push_back({"book", true});
   specs.push_back({"json", false});
+  specs.push_back({"threads", true});
   const Args args(argc, argv, 2, specs);
   if (args.positional().size() > 1)
     throw UsageError("give the position as one argument (quote it), or none to read standard input");
   const PositionOptions options = positionOptions(args);
   const bool json = args.flag("json");
+  const int threads = static_cast<int>(
+      args.integer("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
   book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadOnly);
   if (!args.positional().empty()) {
-    answer(book, args.positional()[0], options, json, false);
+    std::string out;
+    answer(book, args.positional()[0], options, json, false, out);
+    std::cout << out;
     return 0;
   }
-  bool first = true;
   // See what a solve running beside this reader has stored meanwhile, at most once a second:
   // catching up with the writer costs far more than a query.
   auto lastRefresh = std::chrono::steady_clock::now();
-  const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
-    if (!json && !first) std::cout << '\n';
-    first = false;
-    if (const auto now = std::chrono::steady_clock::now(); now - lastRefresh >= std::chrono::seconds(1)) {
-      book.refresh();
-      lastRefresh = now;
-    }
-    return answer(book, line, options, json, true);
-  });
+  const bool allGood = answerInputLines(
+      std::cin, threads, json ? "" : "\n",
+      [&](const std::string& line, std::string& out) { return answer(book, line, options, json, true, out); },
+      [&] {
+        if (const auto now = std::chrono::steady_clock::now(); now - lastRefresh >= std::chrono::seconds(1)) {
+          book.refresh();
+          lastRefresh = now;
+        }
+      });
   return allGood ? 0 : 1;
 }
 
