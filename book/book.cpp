@@ -23,6 +23,7 @@
 #include <set>
 
 #include "book/position_key.h"
+#include "solver/gomoku/notation.h"
 
 namespace tengen::book {
 namespace {
@@ -134,8 +135,9 @@ struct Book::Impl {
 namespace {
 
 // One line for a failed RocksDB call, told apart by the status code.
-BookError failure(const std::string& dir, const rocksdb::Status& s, const std::string& doing) {
-  std::string what = s.getState() ? s.getState() : s.ToString();
+BookError failure(const std::string& rawDir, const rocksdb::Status& s, const std::string& doing) {
+  const std::string dir = gomoku::printable(rawDir);
+  std::string what = gomoku::printable(s.getState() ? s.getState() : s.ToString(), 400);
   // RocksDB nests statuses ("Corruption: IO error: ..."); the kind is said once, below.
   for (const char* nested : {"Corruption: ", "IO error: "})
     if (what.rfind(nested, 0) == 0) what.erase(0, std::char_traits<char>::length(nested));
@@ -146,7 +148,7 @@ BookError failure(const std::string& dir, const rocksdb::Status& s, const std::s
     return BookError("book " + dir + ": " + doing + " failed (I/O error): " + what);
   }
   if (s.IsBusy() || s.IsTryAgain()) return BookError("book " + dir + ": " + doing + " failed: busy: " + what);
-  return BookError("book " + dir + ": " + doing + " failed: " + s.ToString());
+  return BookError("book " + dir + ": " + doing + " failed: " + what);
 }
 
 // Opens the book's files without a writer's rights in this process: read-only where no writer
@@ -214,15 +216,16 @@ void checkFilesInChild(const rocksdb::DBOptions& options, const std::string& dir
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFSIGNALED(status))
-    throw BookError("book " + dir + ": damaged: a file of the book cannot be opened (RocksDB died of signal " +
+    throw BookError("book " + gomoku::printable(dir) + ": damaged: a file of the book cannot be opened (RocksDB died of signal " +
                     std::to_string(WTERMSIG(status)) + " reading it)");
   if (WIFEXITED(status) && WEXITSTATUS(status) == 3) throw BookError(error);
 }
 
 }  // namespace
 
-Book::Book(std::string dir, Access access) : dir_(std::move(dir)), access_(access), impl_(std::make_unique<Impl>()) {
-  auto fail = [&](const std::string& why) { return BookError("book " + dir_ + ": " + why); };
+Book::Book(std::string dir, Access access)
+    : dir_(std::move(dir)), name_(gomoku::printable(dir_)), access_(access), impl_(std::make_unique<Impl>()) {
+  auto fail = [&](const std::string& why) { return BookError("book " + name_ + ": " + why); };
   const Place place = inspect(dir_);
   switch (place) {
     case Place::NotADirectory: throw fail("not a directory");
@@ -400,7 +403,7 @@ void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records)
 
 void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
                  const std::vector<std::pair<std::string, std::string>>& jobStates) {
-  if (access_ == Access::ReadOnly) throw BookError("book " + dir_ + ": opened read-only");
+  if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
   if (records.empty() && jobStates.empty()) return;
   rocksdb::WriteBatch batch;
   for (const auto& [key, record] : records) batch.Put(impl_->positions, key, encodeRecord(record));

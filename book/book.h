@@ -42,7 +42,8 @@ class Book {
   Book(const Book&) = delete;
   Book& operator=(const Book&) = delete;
 
-  const std::string& dir() const { return dir_; }
+  // The directory as it may stand in a message (control bytes escaped, cut when very long).
+  const std::string& dir() const { return name_; }
   const BookMetadata& metadata() const { return metadata_; }
 
   // The stored bytes under `key`, if any (no decoding). Throws BookError when the book cannot
@@ -86,7 +87,8 @@ class Book {
 
  private:
   struct Impl;
-  std::string dir_;
+  std::string dir_;   // as given, for the file system
+  std::string name_;  // as shown
   Access access_;
   BookMetadata metadata_;
   std::unique_ptr<Impl> impl_;

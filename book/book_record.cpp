@@ -109,8 +109,12 @@ void settle(BookRecord& r, int toMove) {
   if (r.claimed != Value::Unknown) r.pn = r.dn = 0;
 }
 
-std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove) {
+std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove, MergePolicy policy) {
   BookRecord merged = into;
+  // Whether an incoming step may take the place of a stored unverified one it disagrees with.
+  const auto overrides = [&](const ProofStep& have, const ProofStep& add) {
+    return !have.verified() && (add.verified() || policy == MergePolicy::ReplaceClaims);
+  };
   for (int c = 0; c < 2; ++c) {
     const ProofStep &have = into.steps[c], &add = incoming.steps[c];
     if (!add.present) continue;
@@ -118,7 +122,8 @@ std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incom
     // A verified step replaces an unverified one, whatever the claim: an unverified claim was
     // never proved, and the verified step brings its own subtree. Otherwise a step already
     // stored stays (its subtree is in the book), unless the two disagree.
-    if (!have.present || (!have.verified() && add.verified())) {
+    if (!have.present || (!have.verified() && add.verified()) ||
+        (have.attackerWins != add.attackerWins && overrides(have, add))) {
       merged.steps[c] = add;
       continue;
     }
@@ -130,10 +135,10 @@ std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incom
   }
   const ProofStep &black = merged.steps[0], &white = merged.steps[1];
   if (black.present && black.attackerWins && white.present && white.attackerWins) {
-    // Both wins cannot hold. An unverified claim gives way to an incoming verified proof.
-    const int proved = black.verified() ? 0 : 1;
-    if (black.verified() != white.verified() && incoming.steps[proved].present && incoming.steps[proved].verified()) {
-      merged.steps[1 - proved] = ProofStep{};
+    // Both wins cannot hold. A stored unverified claim gives way to the incoming step.
+    const int arrived = incoming.steps[0].present && incoming.steps[0].attackerWins ? 0 : 1;
+    if (overrides(into.steps[1 - arrived], incoming.steps[arrived])) {
+      merged.steps[1 - arrived] = ProofStep{};
     } else {
       return std::string("one ") + (black.verified() ? "verified proof" : "unverified claim") +
              " says black wins, the other says white wins";

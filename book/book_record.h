@@ -63,11 +63,20 @@ struct BookRecord {
 // Recomputes result, bestMove (verified steps) and claimed (all steps). toMove: 0 black, 1 white.
 void settle(BookRecord& record, int toMove);
 
+// How a merge treats a stored step that no verifier has checked and that the incoming step
+// disagrees with.
+enum class MergePolicy {
+  Strict,         // a contradiction, unless the incoming step is verified (imports)
+  ReplaceClaims,  // the incoming step replaces it: a run's own step, verified before the run ends
+};
+
 // Merges `incoming` into `into` (steps it lacks; newer numbers for unknown entries). A verified
 // step replaces an unverified claim, even one it contradicts: the claim was never proved. Returns
 // a description of the contradiction instead, leaving `into` unchanged, when two verified steps
-// disagree, or when neither side of a disagreement is verified.
-std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove);
+// disagree, when an unverified incoming step disagrees with a verified one, or (Strict) when two
+// unverified steps disagree.
+std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incoming, int toMove,
+                                       MergePolicy policy = MergePolicy::Strict);
 
 // The stored form: a format byte, a CRC-32 of the rest, then a versioned Boost.Serialization
 // binary archive. decodeRecord throws RecordError on any damage, and settles the record for the

@@ -195,7 +195,8 @@ KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveR
   return out;
 }
 
-std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged) {
+std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged,
+                                       MergePolicy policy) {
   std::vector<std::string> conflicts;
   std::unordered_map<std::string, std::size_t> at;  // key -> index in merged
   merged.clear();
@@ -212,7 +213,7 @@ std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& inc
       merged.emplace_back(key, std::move(base));
     }
     BookRecord& into = merged[it->second].second;
-    if (auto why = mergeRecord(into, record, keyToMove(key))) {
+    if (auto why = mergeRecord(into, record, keyToMove(key), policy)) {
       const DecodedKey decoded = decodeKey(key);
       conflicts.push_back("contradiction at " + gomoku::formatStones(decoded.board) + " (" +
                           std::string(gomoku::colorName(decoded.toMove)) + " to move, " +
@@ -247,9 +248,9 @@ KeyedRecords recordsFromStep(const gomoku::Position& pos, Color attacker, bool a
 }
 
 std::size_t storeRecords(Book& book, const KeyedRecords& incoming,
-                         const std::vector<std::pair<std::string, std::string>>& jobStates) {
+                         const std::vector<std::pair<std::string, std::string>>& jobStates, MergePolicy policy) {
   KeyedRecords merged;
-  const auto conflicts = mergeWithBook(book, incoming, merged);
+  const auto conflicts = mergeWithBook(book, incoming, merged, policy);
   if (!conflicts.empty())
     throw BookError("book " + book.dir() + ": nothing stored; " + conflicts.front() +
                     (conflicts.size() > 1 ? " (and " + std::to_string(conflicts.size() - 1) + " more)" : ""));

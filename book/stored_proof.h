@@ -21,7 +21,8 @@ KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveR
 
 // Merges `incoming` with what the book holds. Returns the contradictions (one line each, with
 // the position); when there are none, `merged` holds the records to write.
-std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged);
+std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged,
+                                       MergePolicy policy = MergePolicy::Strict);
 
 // A record holding one step the coordinator derived from positions the book already holds (its
 // children): stored unverified, until `checkStoredClaim` rebuilds and checks it.
@@ -31,8 +32,10 @@ KeyedRecords recordsFromStep(const gomoku::Position& pos, gomoku::Color attacker
 
 // Merges records with the book and writes them, with the given job state, in one atomic batch.
 // Throws BookError on a contradiction, writing nothing. Returns the number of records written.
+// A run's own steps (verified as they are made, or before the run ends) replace unverified claims.
 std::size_t storeRecords(Book& book, const KeyedRecords& incoming,
-                         const std::vector<std::pair<std::string, std::string>>& jobStates = {});
+                         const std::vector<std::pair<std::string, std::string>>& jobStates = {},
+                         MergePolicy policy = MergePolicy::ReplaceClaims);
 
 // Stores a solve's proofs in one atomic batch. Throws BookError on a contradiction with the
 // book, writing nothing. Returns the number of records written.

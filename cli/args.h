@@ -39,6 +39,13 @@ class Args {
   std::map<std::string, std::string> values_;
 };
 
+// This machine's memory in MiB, and how much of it tables may take (three quarters).
+std::size_t machineMemoryMegabytes();
+std::size_t tableMemoryLimitMegabytes();
+// --hash in MiB (default `fallback`), times `tables` tables that live at once, checked against
+// what this machine can give; a larger request is a UsageError that says so.
+std::size_t hashMegabytes(const Args& args, std::size_t fallback, std::size_t tables, const std::string& why);
+
 // The options every position-taking command shares: --rule, --size, --to-move.
 std::vector<OptionSpec> positionOptionSpecs();
 gomoku::PositionOptions positionOptions(const Args& args);

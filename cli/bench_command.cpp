@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench/book_bench.h"
+#include "solver/gomoku/notation.h"
 #include "bench/distributed_bench.h"
 #include "bench/foul_scan_bench.h"
 #include "bench/fouls_data.h"
@@ -64,7 +65,7 @@ int benchBook(const Args& args) {
   const auto queries = static_cast<std::uint64_t>(args.integer("queries", 200000, 1000, 100000000));
   const bool keep = args.value("dir").has_value();
   const std::string dir = args.value("dir").value_or("/tmp/tengen-bench-book-" + std::to_string(getpid()));
-  if (std::filesystem::exists(dir)) throw UsageError("'" + dir + "' exists; the book benchmark writes a new book");
+  if (std::filesystem::exists(dir)) throw UsageError(gomoku::quoted(dir, 200) + " exists; the book benchmark writes a new book");
   const auto f = bench::runBookBench(dir, entries, queries, keep);
   const double hit = f.queries / f.hitSeconds, canonical = f.queries / f.canonicalSeconds, miss = f.queries / f.missSeconds;
   const double perEntry = static_cast<double>(f.diskBytes) / static_cast<double>(f.entries);

@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/json.h"
+#include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
 namespace {
@@ -80,7 +81,7 @@ int stats(const Args& args) {
 
 int exportEntries(const Args& args) {
   if (const auto format = args.value("format"); format && *format != "jsonl")
-    throw UsageError("unknown export format '" + *format + "' (jsonl)");
+    throw UsageError("unknown export format " + gomoku::quoted(*format) + " (jsonl)");
   const Book book(bookDir(args), Book::Access::ReadOnly);
   std::size_t bad = 0;
   book.forEach([&](std::string_view key, const book::BookRecord* record, const std::string& error) {
@@ -102,6 +103,7 @@ int exportEntries(const Args& args) {
 int importEntries(const Args& args) {
   if (args.positional().size() != 2) throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, or - for stdin)");
   const std::string source = args.positional()[1];
+  const std::string shown = gomoku::printable(source);  // as it may stand in a message
   book::KeyedRecords entries;
   std::size_t bad = 0;
   auto readJsonl = [&](std::istream& in) {
@@ -112,7 +114,7 @@ int importEntries(const Args& args) {
         entries.push_back(book::entryFromJson(line));
       } catch (const book::BookError& e) {
         ++bad;
-        std::cerr << "tengen book import: " << source << " line " << number << ": " << e.what() << '\n';
+        std::cerr << "tengen book import: " << shown << " line " << number << ": " << e.what() << '\n';
       }
     }
   };
@@ -125,13 +127,13 @@ int importEntries(const Args& args) {
         entries.emplace_back(std::string(key), *record);
       } else {
         ++bad;
-        std::cerr << "tengen book import: book " << source << ": skipped an unreadable entry: " << error << '\n';
+        std::cerr << "tengen book import: book " << shown << ": skipped an unreadable entry: " << error << '\n';
       }
       return true;
     });
   } else {
     std::ifstream in(source);
-    if (!in) throw book::BookError(source + ": cannot open (give a book directory, a .jsonl file, or -)");
+    if (!in) throw book::BookError(shown + ": cannot open (give a book directory, a .jsonl file, or -)");
     readJsonl(in);
   }
   Book into(bookDir(args), Book::Access::Create);
@@ -139,10 +141,10 @@ int importEntries(const Args& args) {
   for (const auto& c : report.contradictions) std::cerr << "tengen book import: " << c << '\n';
   if (!report.contradictions.empty()) {
     std::cerr << "tengen book import: nothing imported: " << report.contradictions.size()
-              << " contradiction(s) between " << source << " and book " << into.dir() << '\n';
+              << " contradiction(s) between " << shown << " and book " << into.dir() << '\n';
     return 1;
   }
-  std::cout << "imported " << report.read << " entries from " << source << " into " << into.dir() << " ("
+  std::cout << "imported " << report.read << " entries from " << shown << " into " << into.dir() << " ("
             << report.written << " records written, " << bad
             << " unreadable skipped); run 'tengen verify' to re-check them\n";
   return bad ? 1 : 0;

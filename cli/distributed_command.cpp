@@ -24,7 +24,10 @@ namespace {
 
 using namespace tengen::gomoku;
 
-int defaultWorkers() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+int workerCount(const Args& args) {
+  return static_cast<int>(
+      args.integer("workers", std::max(1, static_cast<int>(std::thread::hardware_concurrency())), 1, 1024));
+}
 
 // Progress: one live line on a terminal, a log line every ten seconds otherwise, nothing in JSON.
 void setReporter(coordinator::RunOptions& options, bool json) {
@@ -58,7 +61,13 @@ worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char
   b.maxNodes = static_cast<std::uint64_t>(args.integer(nodesName, 0, 0, 1LL << 50));
   b.maxSeconds = args.real(timeName, 0, 0, 1e9);
   if (b.maxNodes == 0 && b.maxSeconds <= 0) b.maxNodes = defaultNodes;
-  b.hashMegabytes = static_cast<std::uint32_t>(args.integer("hash", 32, 1, 1 << 16));
+  // In-process workers each keep a table at once; under mpirun each rank has one.
+  const auto* mpi = worker::MpiSession::current();
+  const bool ranks = mpi && mpi->active() && mpi->size() > 1;
+  const auto tables = ranks ? 1 : static_cast<std::size_t>(workerCount(args));
+  b.hashMegabytes = static_cast<std::uint32_t>(
+      hashMegabytes(args, 32, tables, ranks ? "--hash" : "--workers " + std::to_string(tables) + " with --hash " +
+                                                            args.value("hash").value_or("32") + " MiB each"));
   return b;
 }
 
@@ -73,7 +82,7 @@ DistributedRun runDistributed(const Args& args, const Position& pos, coordinator
   setReporter(options, json);
   DistributedRun run;
   run.book = std::make_unique<book::Book>(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::Create);
-  run.pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", defaultWorkers(), 1, 1024)));
+  run.pool = coordinator::makeWorkerPool(workerCount(args));
   run.summary = coordinator::runCoordinator(*run.book, pos, *run.pool, options);
   run.pool->stop();
   return run;

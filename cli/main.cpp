@@ -6,6 +6,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "coordinator/worker_pool.h"
+#include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "worker/mpi_session.h"
 
@@ -120,6 +121,6 @@ int runCommand(int argc, char** argv) {
       return 1;
     }
   }
-  std::cerr << "tengen: unknown command '" << name << "' (try 'tengen help')\n";
+  std::cerr << "tengen: unknown command " << tengen::gomoku::quoted(name) << " (try 'tengen help')\n";
   return 2;
 }

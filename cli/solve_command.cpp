@@ -19,11 +19,7 @@ namespace {
 
 using namespace tengen::gomoku;
 
-std::size_t defaultHashMegabytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-  const std::size_t total = pages > 0 && pageSize > 0 ? static_cast<std::size_t>(pages) * pageSize >> 20 : 4096;
-  return std::clamp<std::size_t>(total / 16, 64, 2048);
-}
+std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemoryMegabytes() / 16, 64, 2048); }
 
 // Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
 // an error answer and the batch goes on; returns false then.
@@ -104,10 +100,10 @@ int runSolve(int argc, char** argv) {
   const PositionOptions popts = positionOptions(args);
   SolveOptions options;
   if (const auto mode = args.value("mode"); mode && !parseProofMode(*mode, options.mode))
-    throw UsageError("unknown mode '" + *mode + "' (full, vct or vcf)");
+    throw UsageError("unknown mode " + quoted(*mode) + " (full, vct or vcf)");
   options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", 0, 0, 1LL << 50));
   options.maxSeconds = args.real("time", 0, 0, 1e9);
-  options.hashMegabytes = static_cast<std::size_t>(args.integer("hash", static_cast<long long>(defaultHashMegabytes()), 1, 1 << 20));
+  options.hashMegabytes = hashMegabytes(args, defaultHashMegabytes(), 1, "--hash " + args.value("hash").value_or(""));
   options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
   options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
   const bool json = args.flag("json");

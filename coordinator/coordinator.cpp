@@ -109,6 +109,7 @@ class Run {
     int node;
     Color attacker;
     int worker;
+    worker::JobBudget budget;  // as sent: a job near the run's time limit gets only what is left
   };
 
   // ---- the tree ----
@@ -292,8 +293,13 @@ class Run {
       const auto [id, c] = *question;
       tree_.node(id).question[gomoku::index(c)].pending = true;
       const std::uint64_t jobId = ++lastJobId_;
-      const std::string bytes =
-          worker::encodeMessage(worker::makeJobRequest(jobId, tree_.position(id), c, options_.jobBudget));
+      worker::JobBudget budget = options_.jobBudget;
+      if (options_.goal == Goal::Solve && options_.maxSeconds > 0) {
+        // --time bounds the whole run: no job may outlast it.
+        const double left = std::max(0.01, options_.maxSeconds - since(start_));
+        if (budget.maxSeconds <= 0 || budget.maxSeconds > left) budget.maxSeconds = left;
+      }
+      const std::string bytes = worker::encodeMessage(worker::makeJobRequest(jobId, tree_.position(id), c, budget));
       summary_.bytesSent += bytes.size();
       ++summary_.messages;
       WorkerState& ws = workers_[w];
@@ -301,7 +307,7 @@ class Run {
       ws.idle += waited;
       ws.idleWithWork += std::min(waited, since(lastProgressAt_));  // since work could last have gone out
       ws.busy = true;
-      inFlight_[jobId] = {id, c, static_cast<int>(w)};
+      inFlight_[jobId] = {id, c, static_cast<int>(w), budget};
       pool_.send(static_cast<int>(w), bytes);
     }
   }
@@ -358,7 +364,7 @@ class Run {
                                  describe(pos, job.attacker) + ": " + reply->error);
       case worker::JobOutcome::Unknown: {
         ++summary_.unknown;
-        const JobMark mark{options_.jobBudget.maxNodes, options_.jobBudget.maxSeconds, reply->pn, reply->dn};
+        const JobMark mark{job.budget.maxNodes, job.budget.maxSeconds, reply->pn, reply->dn};
         book::KeyedRecords records;
         if (job.attacker == pos.toMove) {
           gomoku::SolveResult r;

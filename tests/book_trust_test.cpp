@@ -131,6 +131,13 @@ TEST(BookTrust, MergeRules) {
   claimCannot.steps[0].markVerified(false);
   into = claimWins;
   EXPECT_TRUE(mergeRecord(into, claimCannot, 0).has_value());
+  // A run's own step (verified before the run ends) replaces an unverified claim it disagrees
+  // with; it never replaces a verified one.
+  into = claimWins;
+  EXPECT_FALSE(mergeRecord(into, claimCannot, 0, MergePolicy::ReplaceClaims).has_value());
+  EXPECT_FALSE(into.steps[0].attackerWins);
+  into = provedCannot;
+  EXPECT_TRUE(mergeRecord(into, claimWins, 0, MergePolicy::ReplaceClaims).has_value());
   // A verified white win replaces an unverified black win claim in the same record.
   BookRecord whiteWins;
   whiteWins.steps[1] = {true, true, {7}, 0, {}, 7, 3, 2, 0};

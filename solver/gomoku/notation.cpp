@@ -8,23 +8,68 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
     if (error) *error = why;
     return std::nullopt;
   };
-  std::string quoted(1, '\'');
-  quoted.append(text).push_back('\'');
-  if (text.size() < 2 || text.size() > 3) return fail("malformed point " + quoted);
+  const std::string token = quoted(text);
+  if (text.size() < 2 || text.size() > 3) return fail("malformed point " + token);
   char letter = text[0];
   if (letter >= 'A' && letter <= 'Z') letter = static_cast<char>(letter - 'A' + 'a');
-  if (letter < 'a' || letter > 'z') return fail("malformed point " + quoted);
+  if (letter < 'a' || letter > 'z') return fail("malformed point " + token);
   int row = 0;
   for (char ch : text.substr(1)) {
-    if (ch < '0' || ch > '9') return fail("malformed point " + quoted);
+    if (ch < '0' || ch > '9') return fail("malformed point " + token);
     row = row * 10 + (ch - '0');
   }
-  if (text[1] == '0') return fail("malformed point " + quoted);
+  if (text[1] == '0') return fail("malformed point " + token);
   const int col = letter - 'a';
   if (col >= size || row < 1 || row > size)
-    return fail("point " + quoted + " is off the " + std::to_string(size) + "x" + std::to_string(size) +
+    return fail("point " + token + " is off the " + std::to_string(size) + "x" + std::to_string(size) +
                 " board");
   return static_cast<Point>((row - 1) * size + col);
+}
+
+namespace {
+
+// The length of the valid UTF-8 character at text[i] (printable or not), or 0.
+std::size_t utf8Char(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                           : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  return length;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text, std::size_t limit) {
+  std::string out;
+  const std::size_t shown = std::min(text.size(), limit);
+  for (std::size_t i = 0; i < shown;) {
+    const unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (ch >= 0x20 && ch < 0x7F && ch != '\\') {
+      out += static_cast<char>(ch);
+      ++i;
+    } else if (const std::size_t n = ch >= 0x80 ? utf8Char(text, i) : 0; n > 0 && i + n <= shown) {
+      out.append(text.substr(i, n));
+      i += n;
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[ch >> 4];
+      out += kHex[ch & 15];
+      ++i;
+    }
+  }
+  if (text.size() > limit) out += "...(" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
+std::string quoted(std::string_view text, std::size_t limit) {
+  std::string out(1, '\'');
+  out.append(printable(text, limit));
+  out.push_back('\'');
+  return out;
 }
 
 std::string formatPoint(Point p, int size) {

@@ -17,6 +17,12 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
 // Lowercase RIF name of p.
 std::string formatPoint(Point p, int size);
 
+// User text as it may stand in a one-line message: control bytes and bytes that are not UTF-8
+// written as \xNN, and cut after `limit` bytes ("...(N bytes)"). Plain text comes back as it was.
+std::string printable(std::string_view text, std::size_t limit = 200);
+// The same between single quotes, cut sooner: for a token of the user's input.
+std::string quoted(std::string_view text, std::size_t limit = 40);
+
 // The RIF names of a line of moves, joined by `separator`.
 std::string formatMoves(const std::vector<Point>& moves, int size, std::string_view separator = " ");
 

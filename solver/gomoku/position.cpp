@@ -45,7 +45,7 @@ void parseMoveList(std::string_view text, Position& pos) {
     const Color c = (i % 2 == 0) ? Color::Black : Color::White;
     if (makesFive(board, p, c, pos.rule)) {
       if (i + 1 != tokens.size())
-        throw PositionError("move " + std::to_string(i + 2) + " (" + std::string(tokens[i + 1]) +
+        throw PositionError("move " + std::to_string(i + 2) + " (" + printable(tokens[i + 1], 40) +
                             ") comes after " + std::string(colorName(c)) + " made five with " + where);
       throw PositionError("the game is over: " + where + " makes five for " + std::string(colorName(c)));
     }
