@@ -12,6 +12,7 @@
 #include "solver/gomoku/notation.h"
 #include "bench/distributed_bench.h"
 #include "bench/foul_scan_bench.h"
+#include "bench/horizon_bench.h"
 #include "bench/fouls_data.h"
 #include "bench/test_data.h"
 #include "bench/solve_bench.h"
@@ -156,19 +157,120 @@ int benchDistributed(const Args& args) {
   return 0;
 }
 
+int benchHorizon(const Args& args) {
+  const bool json = args.flag("json");
+  const std::string file = args.value("file").value_or(bench::testData("opening-lines.jsonl"));
+  std::vector<bench::HorizonGame> games = bench::loadHorizonGames(file);
+  if (const auto only = args.value("lines")) {
+    // 1-based line numbers of the file, comma separated.
+    std::vector<bench::HorizonGame> picked;
+    std::size_t at = 0;
+    while (at <= only->size()) {
+      const std::size_t end = std::min(only->find(',', at), only->size());
+      const std::string word = only->substr(at, end - at);
+      char* stop = nullptr;
+      const long k = std::strtol(word.c_str(), &stop, 10);
+      if (word.empty() || *stop != '\0' || k < 1 || k > static_cast<long>(games.size()))
+        throw UsageError("option '--lines' takes line numbers from 1 to " + std::to_string(games.size()) + ", not " +
+                         gomoku::quoted(word));
+      picked.push_back(games[static_cast<std::size_t>(k - 1)]);
+      at = end + 1;
+    }
+    games = picked;
+  }
+  bench::HorizonOptions options;
+  const bool budgetGiven = args.value("nodes") || args.value("time");
+  options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", budgetGiven ? 0 : 1'000'000, 0, 1LL << 50));
+  options.maxSeconds = args.real("time", 60, 0, 1e9);
+  options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
+  options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
+    if (json) return;
+    std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes %7.2f s%s%s\n", g.opening.c_str(), g.name.c_str(), s.ply,
+                 s.result.c_str(), static_cast<unsigned long long>(s.nodes), s.seconds,
+                 s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
+                 s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
+  };
+  int errors = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<int> afterOpening;
+  for (const auto& g : games) {
+    const bench::HorizonLine line = bench::runHorizon(g, options);
+    errors += line.errors;
+    nodes += line.nodes;
+    seconds += line.seconds;
+    if (line.earliest >= 0) afterOpening.push_back(line.earliest - 3);
+    std::size_t proofNodes = 0;
+    for (const auto& s : line.steps)
+      if (s.ply == line.earliest) proofNodes = s.proofNodes;
+    if (json) {
+      std::string steps = "[";
+      for (const auto& s : line.steps) {
+        JsonObject o;
+        o.num("ply", static_cast<long long>(s.ply)).str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
+            .num("seconds", s.seconds).num("proof_nodes", static_cast<long long>(s.proofNodes));
+        if (!s.error.empty()) o.str("error", s.error);
+        steps += (steps.size() > 1 ? ", " : "") + o.done();
+      }
+      std::cout << JsonObject()
+                       .str("bench", "horizon")
+                       .str("opening", g.opening)
+                       .str("name", g.name)
+                       .str("winner", gomoku::colorName(g.winner))
+                       .num("plies", static_cast<long long>(g.plies))
+                       .num("earliest_ply", static_cast<long long>(line.earliest))
+                       .num("proof_nodes", static_cast<long long>(proofNodes))
+                       .num("nodes", static_cast<long long>(line.nodes))
+                       .num("seconds", line.seconds)
+                       .num("errors", static_cast<long long>(line.errors))
+                       .raw("steps", steps + "]")
+                       .done()
+                << '\n';
+    } else {
+      std::printf("%-4s %-9s %-5s %3d plies: earliest proved ply %3d (%s), proof %zu nodes, %llu nodes, %.1f s%s\n",
+                  g.opening.c_str(), g.name.c_str(), std::string(gomoku::colorName(g.winner)).c_str(), g.plies,
+                  line.earliest, line.earliest >= 0 ? (std::to_string(line.earliest - 3) + " after the opening").c_str() : "none",
+                  proofNodes, static_cast<unsigned long long>(line.nodes), line.seconds,
+                  line.errors ? (", " + std::to_string(line.errors) + " ERRORS").c_str() : "");
+    }
+    std::fflush(stdout);
+  }
+  std::sort(afterOpening.begin(), afterOpening.end());
+  const double median = afterOpening.empty() ? -1
+                        : afterOpening.size() % 2 ? afterOpening[afterOpening.size() / 2]
+                                                  : (afterOpening[afterOpening.size() / 2 - 1] + afterOpening[afterOpening.size() / 2]) / 2.0;
+  if (json)
+    std::cout << JsonObject()
+                     .str("bench", "horizon")
+                     .str("position", "total")
+                     .num("lines", static_cast<long long>(games.size()))
+                     .num("median_plies_after_opening", median)
+                     .num("nodes", static_cast<long long>(nodes))
+                     .num("seconds", seconds)
+                     .num("errors", static_cast<long long>(errors))
+                     .done()
+              << '\n';
+  else
+    std::printf("total: %zu lines, median %.1f plies after the opening, %llu nodes, %.1f s, %d errors\n", games.size(),
+                median, static_cast<unsigned long long>(nodes), seconds, errors);
+  return errors ? 1 : 0;
+}
+
 }  // namespace
 
 int runBench(int argc, char** argv) {
   const Args args(argc, argv, 2,
                   {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"jobs", true},
-                   {"quick", false}, {"json", false}});
+                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"quick", false}, {"json", false}});
+  if (args.positional().size() == 1 && args.positional()[0] == "horizon") return benchHorizon(args);
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
   if (args.positional().size() == 1 && args.positional()[0] == "distributed") return benchDistributed(args);
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
     throw UsageError(
         "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
-        "[--dir D] | distributed [--jobs N] [--quick] (each with --json)");
+        "[--dir D] | distributed [--jobs N] [--quick] | horizon [--file F] [--lines 1,2] [--nodes N] [--time S] "
+        "[--hash MB] (each with --json)");
   const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -204,8 +204,21 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   std::optional<Attempt> threats;  // a threat-space win of the side to move
   if (options.mode == ProofMode::Full && options.onlyAttacker) {
     single = *options.onlyAttacker == me ? &mine : &theirs;
-    runSearch(*single, table, budget, 1.0, options);
-    if (single->settled()) decisive.push_back(single);
+    if (single == &mine) {
+      // The side to move's win: the same first look and threat-space search as a full value.
+      Budget look = budget.part(kFirstLookShare, kFirstLookNodes);
+      runSearch(mine, table, look, 1.0, options);
+      budget.charge(look);
+      if (!mine.settled() && (threats = threatSpaceWin(pos, table, budget, options))) {
+        decisive.push_back(&*threats);
+      } else {
+        if (!mine.settled()) runSearch(mine, table, budget, 1.0, options);
+        if (mine.settled()) decisive.push_back(&mine);
+      }
+    } else {
+      runSearch(*single, table, budget, 1.0, options);
+      if (single->settled()) decisive.push_back(single);
+    }
   } else if (options.mode != ProofMode::Full) {
     runSearch(mine, table, budget, 1.0, options);
     if (mine.root.isProven()) decisive.push_back(&mine);

@@ -1,0 +1,115 @@
+// Walking known games back from their end: each position is asked "does the known winner force
+// a win?" with a fixed budget, until three in a row are not proved. Every proof is checked by the
+// independent verifier (solve() reports nothing else); a proof against the known winner where the
+// winner is to move and the next position was proved is a contradiction, reported as an error.
+#include "bench/horizon_bench.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/solve.h"
+
+namespace tengen::bench {
+namespace {
+
+using namespace tengen::gomoku;
+
+// The first `plies` moves of a move list.
+std::string firstMoves(const std::string& moves, int plies) {
+  std::string out;
+  std::size_t at = 0;
+  for (int i = 0; i < plies; ++i) {
+    const std::size_t start = moves.find_first_not_of(' ', at);
+    const std::size_t end = moves.find(' ', start);
+    if (!out.empty()) out += ' ';
+    out += moves.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    at = end;
+  }
+  return out;
+}
+
+HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptions& options) {
+  const Position pos = parsePosition(moves, PositionOptions{});
+  SolveOptions o;
+  o.maxNodes = options.maxNodes;
+  o.maxSeconds = options.maxSeconds;
+  o.hashMegabytes = options.hashMegabytes;
+  o.onlyAttacker = winner;
+  const SolveResult r = solve(pos, o);
+  HorizonStep step;
+  step.nodes = r.nodes;
+  step.seconds = r.seconds;
+  step.proofNodes = r.proofNodes;
+  step.proofDepth = r.proofDepth;
+  if (!r.verifyError.empty()) step.error = r.verifyError;
+  if (r.value == winFor(winner)) step.result = "proved";
+  else if (r.verified && !r.proofs.empty() && !r.proofs[0].tree.attackerWins) step.result = "disproved";
+  else step.result = "unknown";
+  return step;
+}
+
+}  // namespace
+
+std::vector<HorizonGame> loadHorizonGames(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::vector<HorizonGame> games;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    try {
+      const auto j = nlohmann::json::parse(line);
+      HorizonGame g;
+      g.opening = j.at("opening").get<std::string>();
+      g.name = j.at("name").get<std::string>();
+      const std::string winner = j.at("winner").get<std::string>();
+      if (winner != "black" && winner != "white") throw std::runtime_error("winner must be black or white");
+      g.winner = winner == "black" ? Color::Black : Color::White;
+      g.moves = j.at("moves").get<std::string>();
+      for (std::size_t at = 0; (at = g.moves.find_first_not_of(' ', at)) != std::string::npos;
+           at = g.moves.find(' ', at))
+        ++g.plies;
+      // Legal under renju up to the last move (which makes the winner's five).
+      if (g.plies < 5) throw std::runtime_error("a game needs at least five moves");
+      parsePosition(firstMoves(g.moves, g.plies - 1), PositionOptions{});
+      games.push_back(std::move(g));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(path + " line " + std::to_string(number) + ": " + e.what());
+    }
+  }
+  return games;
+}
+
+HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options) {
+  HorizonLine out;
+  out.game = game;
+  int misses = 0;
+  bool nextProved = false;  // the position one ply later was proved
+  for (int ply = game.plies - 1; ply >= options.stopAtPly && misses < options.missesToStop; --ply) {
+    const std::string moves = firstMoves(game.moves, ply);
+    HorizonStep step = options.prove ? options.prove(moves, game.winner) : proveHere(moves, game.winner, options);
+    step.ply = ply;
+    // With the winner to move, a win one ply later (after the game's own move) is a win here.
+    const Color toMove = ply % 2 == 0 ? Color::Black : Color::White;
+    if (step.result == "disproved" && nextProved && toMove == game.winner)
+      step.error = "contradiction: the winner cannot win here, but wins after its own move " +
+                   firstMoves(game.moves, ply + 1).substr(moves.size());
+    if (!step.error.empty()) ++out.errors;
+    out.nodes += step.nodes;
+    out.seconds += step.seconds;
+    nextProved = step.result == "proved";
+    if (nextProved) {
+      out.earliest = ply;
+      misses = 0;
+    } else {
+      ++misses;
+    }
+    if (options.onStep) options.onStep(game, step);
+    out.steps.push_back(std::move(step));
+  }
+  return out;
+}
+
+}  // namespace tengen::bench

@@ -1,0 +1,59 @@
+// The proof horizon of known games: walking back from a game's final five, the earliest ply at
+// which the prover proves the known winner's win. The yardstick of every change to the prover.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/gomoku/types.h"
+
+namespace tengen::bench {
+
+// One game of a JSON Lines file: {"opening", "name", "winner", "moves"} (RIF moves from h8).
+struct HorizonGame {
+  std::string opening, name;
+  gomoku::Color winner = gomoku::Color::Black;
+  std::string moves;  // as written
+  int plies = 0;      // moves in the game
+};
+// Throws std::runtime_error naming the file and line when it cannot be read.
+std::vector<HorizonGame> loadHorizonGames(const std::string& path);
+
+// One position tried: the one after `ply` moves.
+struct HorizonStep {
+  int ply = 0;
+  std::string result;      // "proved", "unknown", "disproved" (the winner cannot force a win)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::size_t proofNodes = 0;
+  int proofDepth = 0;
+  std::string error;       // a verifier rejection or a contradiction with the known winner
+};
+
+struct HorizonLine {
+  HorizonGame game;
+  int earliest = -1;  // the earliest ply proved (-1: none)
+  std::vector<HorizonStep> steps;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int errors = 0;     // release-blocking: verifier rejections and contradictions
+};
+
+struct HorizonOptions {
+  std::uint64_t maxNodes = 1'000'000;  // per position (0: none)
+  double maxSeconds = 60;              // per position (0: none)
+  std::size_t hashMegabytes = 512;
+  int missesToStop = 3;                // consecutive positions not proved
+  int stopAtPly = 3;                   // the opening: nothing earlier is tried
+  // Proves a position another way (the distributed solver); empty: the single-process prover.
+  // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
+  std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;
+  std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress
+};
+
+// Walks one game back from its end.
+HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options);
+
+}  // namespace tengen::bench
