@@ -4,6 +4,7 @@
 // winner is to move and the next position was proved is a contradiction, reported as an error.
 #include "bench/horizon_bench.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -87,7 +88,8 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options) {
   out.game = game;
   int misses = 0;
   bool nextProved = false;  // the position one ply later was proved
-  for (int ply = game.plies - 1; ply >= options.stopAtPly && misses < options.missesToStop; --ply) {
+  const int first = options.startAtPly > 0 ? std::min(options.startAtPly, game.plies - 1) : game.plies - 1;
+  for (int ply = first; ply >= options.stopAtPly && misses < options.missesToStop; --ply) {
     const std::string moves = firstMoves(game.moves, ply);
     HorizonStep step = options.prove ? options.prove(moves, game.winner) : proveHere(moves, game.winner, options);
     step.ply = ply;

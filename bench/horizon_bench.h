@@ -47,6 +47,7 @@ struct HorizonOptions {
   std::size_t hashMegabytes = 512;
   int missesToStop = 3;                // consecutive positions not proved
   int stopAtPly = 3;                   // the opening: nothing earlier is tried
+  int startAtPly = 0;                  // the first position tried (0: the one before the final five)
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
   std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;

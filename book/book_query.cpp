@@ -32,7 +32,7 @@ std::optional<BookRecord> lookup(const Book& book, const Board& board, gomoku::R
 }
 
 Point toCaller(Cell c, const PositionKey& key, int size) {
-  if (c == kNoCell) return gomoku::kNoPoint;
+  if (c < 0 || c >= size * size) return gomoku::kNoPoint;
   return gomoku::applySymmetry(gomoku::inverseSymmetry(key.symmetry), c, size);
 }
 

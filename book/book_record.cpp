@@ -10,6 +10,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
+#include <algorithm>
 #include <sstream>
 
 #include "book/book_error.h"
@@ -105,7 +106,10 @@ void settle(BookRecord& r, int toMove) {
   r.result = valueOf(r.provedStep(0), r.provedStep(1));
   r.claimed = valueOf(ifPresent(r.steps[0]), ifPresent(r.steps[1]));
   const ProofStep* step = r.decisiveStep(toMove);
-  r.bestMove = step ? step->best : kNoCell;
+  // The move to play is one of the step's own children, never a pass; anything else a record
+  // says is ignored.
+  const bool known = step && step->best >= 0 && std::find(step->moves.begin(), step->moves.end(), step->best) != step->moves.end();
+  r.bestMove = known ? step->best : kNoCell;
   if (r.claimed != Value::Unknown) r.pn = r.dn = 0;
 }
 

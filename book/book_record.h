@@ -18,6 +18,8 @@ namespace tengen::book {
 
 using Cell = std::int16_t;
 inline constexpr Cell kNoCell = -1;
+// A pass edge of a proof step (a relevance zone's win after the defender passes): no cell.
+inline constexpr Cell kPassCell = -2;
 
 // Game values for the side to move, stated for colours (the same order as gomoku::GameValue).
 enum class Value : std::uint8_t { BlackWins = 0, WhiteWins = 1, Draw = 2, Unknown = 3 };

@@ -14,17 +14,21 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-json cellName(Cell c, int size) { return c == kNoCell ? json(nullptr) : json(gomoku::formatPoint(c, size)); }
+json cellName(Cell c, int size) {
+  if (c == kPassCell) return "pass";
+  return c == kNoCell ? json(nullptr) : json(gomoku::formatPoint(c, size));
+}
 
 json cellNames(const std::vector<Cell>& cells, int size) {
   json out = json::array();
-  for (Cell c : cells) out.push_back(gomoku::formatPoint(c, size));
+  for (Cell c : cells) out.push_back(cellName(c, size));
   return out;
 }
 
 Cell parseCell(const json& j, int size, const char* field) {
   if (j.is_null()) return kNoCell;
   if (!j.is_string()) throw BookError(std::string("'") + field + "' is not a point");
+  if (j.get<std::string>() == "pass") return kPassCell;
   std::string why;
   const auto p = gomoku::parsePoint(j.get<std::string>(), size, &why);
   if (!p) throw BookError(std::string("'") + field + "': " + why);
@@ -136,7 +140,7 @@ std::pair<std::string, BookRecord> entryFromJson(std::string_view line) {
     const PositionKey key = canonicalKey(pos.board, pos.rule, pos.toMove);
     const int n = options.size;
     auto frame = [&](Cell c) {
-      return c == kNoCell ? kNoCell : static_cast<Cell>(gomoku::applySymmetry(key.symmetry, c, n));
+      return c < 0 ? c : static_cast<Cell>(gomoku::applySymmetry(key.symmetry, c, n));  // no cell, a pass
     };
     constexpr long long kMaxNumber = 0xFFFFFFFFLL;
     BookRecord r;

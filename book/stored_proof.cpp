@@ -21,9 +21,11 @@ using gomoku::Point;
 using Tree = proof::ProofTree<Point>;
 
 Cell toBook(Point p, int symmetry, int size) {
+  if (p == gomoku::kPass) return kPassCell;
   return p == gomoku::kNoPoint ? kNoCell : static_cast<Cell>(gomoku::applySymmetry(symmetry, p, size));
 }
 Point fromBook(Cell c, int symmetry, int size) {
+  if (c == kPassCell) return gomoku::kPass;
   return c == kNoCell ? gomoku::kNoPoint : gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), c, size);
 }
 
@@ -88,6 +90,10 @@ class TreeWriter {
       out_.emplace_back(key.bytes, std::move(record));
     }
     for (const auto& e : node.children) {
+      if (e.move == gomoku::kPass) {  // the same stones, the other side to move
+        visit(e.node, board, gomoku::opponent(toMove));
+        continue;
+      }
       board.place(e.move, toMove);
       visit(e.node, board, gomoku::opponent(toMove));
       board.undo();
@@ -97,13 +103,14 @@ class TreeWriter {
   // The move to play along this tree: the one kept child where a side chose, otherwise the
   // reply that resists longest.
   Point bestChild(const Tree::Node& node) const {
-    if (node.children.empty()) return gomoku::kNoPoint;
-    const auto* pick = &node.children.front();
-    for (const auto& e : node.children)
-      if (proof_.tree.nodes[static_cast<std::size_t>(e.node)].depth >
-          proof_.tree.nodes[static_cast<std::size_t>(pick->node)].depth)
+    const Tree::Edge* pick = nullptr;
+    for (const auto& e : node.children) {
+      if (e.move == gomoku::kPass) continue;  // a proof device, never a move to play
+      if (!pick || proof_.tree.nodes[static_cast<std::size_t>(e.node)].depth >
+                       proof_.tree.nodes[static_cast<std::size_t>(pick->node)].depth)
         pick = &e;
-    return pick->move;
+    }
+    return pick ? pick->move : gomoku::kNoPoint;
   }
 
   const gomoku::Position& root_;
@@ -152,11 +159,12 @@ class TreeReader {
       tree_->nodes[static_cast<std::size_t>(index)].argument.moves.push_back(fromBook(c, key.symmetry, n));
     for (Cell c : step.moves) {
       const Point move = fromBook(c, key.symmetry, n);
-      if (move < 0 || move >= board.cellCount() || !board.isEmpty(move))
+      const bool pass = move == gomoku::kPass;
+      if (!pass && (move < 0 || move >= board.cellCount() || !board.isEmpty(move)))
         return fail(board, toMove, "a stored move is off the board or on a stone");
-      board.place(move, toMove);
+      if (!pass) board.place(move, toMove);
       const int child = node(board, gomoku::opponent(toMove));
-      board.undo();
+      if (!pass) board.undo();
       if (child < 0) return -1;
       auto& self = tree_->nodes[static_cast<std::size_t>(index)];
       self.children.push_back({move, child});

@@ -183,6 +183,8 @@ int benchHorizon(const Args& args) {
   options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", budgetGiven ? 0 : 1'000'000, 0, 1LL << 50));
   options.maxSeconds = args.real("time", 60, 0, 1e9);
   options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
+  options.startAtPly = static_cast<int>(args.integer("start", 0, 0, 400));
+  options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
     if (json) return;
     std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes %7.2f s%s%s\n", g.opening.c_str(), g.name.c_str(), s.ply,
@@ -261,7 +263,7 @@ int benchHorizon(const Args& args) {
 int runBench(int argc, char** argv) {
   const Args args(argc, argv, 2,
                   {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"jobs", true},
-                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"quick", false}, {"json", false}});
+                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"start", true}, {"misses", true}, {"quick", false}, {"json", false}});
   if (args.positional().size() == 1 && args.positional()[0] == "horizon") return benchHorizon(args);
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
@@ -270,7 +272,7 @@ int runBench(int argc, char** argv) {
     throw UsageError(
         "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
         "[--dir D] | distributed [--jobs N] [--quick] | horizon [--file F] [--lines 1,2] [--nodes N] [--time S] "
-        "[--hash MB] (each with --json)");
+        "[--hash MB] [--start PLY] [--misses N] (each with --json)");
   const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -1,6 +1,8 @@
 // Proof checking by brute force over the rules: every attacker move legal, every defender reply
 // either in the tree or refuted on the spot (an immediate five, or one of the recorded answers
-// that leaves two five points, or one the loser may not block). The dual for disproofs.
+// that leaves two five points, or one the loser may not block), or outside the support of a
+// recorded proof that the attacker wins even if the defender passes (zone_support.h). The dual
+// for disproofs.
 #include "solver/gomoku/proof_check.h"
 
 #include <algorithm>
@@ -9,12 +11,14 @@
 
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/zone_support.h"
 
 namespace tengen::gomoku {
 namespace {
 
 constexpr int kPairingArgument = 2;     // as recorded by the prover (ProofGame::kPairing)
 constexpr int kThreatLineArgument = 3;  // ProofGame::kThreatLine
+constexpr int kZoneArgument = 4;        // ProofGame::kRelevanceZone
 
 class Checker {
  public:
@@ -133,6 +137,7 @@ class Checker {
 
   bool followEdge(const proof::ProofTree<Point>::Edge& e, Color toMove) {
     if (e.node <= 0 || e.node >= static_cast<int>(tree_.nodes.size())) return fail("edge to a missing node");
+    if (e.move == kPass) return check(e.node, opponent(toMove));  // the same stones, the other side to move
     b_.place(e.move, toMove);
     const bool ok = check(e.node, opponent(toMove));
     b_.undo();
@@ -155,18 +160,40 @@ class Checker {
     return ok;
   }
 
-  // Every legal move of `mover` is in the tree or loses on the spot.
+  const proof::ProofTree<Point>::Edge* passEdge(int node) const {
+    for (const auto& e : tree_.nodes[node].children)
+      if (e.move == kPass) return &e;
+    return nullptr;
+  }
+
+  // Every legal move of `mover` is in the tree or loses on the spot (or, at a zone node of a
+  // proof, lies outside the support of the recorded win after a pass).
   bool allMovesCovered(int node, Color mover) {
     const auto& n = tree_.nodes[node];
-    for (const auto& e : n.children)
+    for (const auto& e : n.children) {
+      if (e.move == kPass) continue;
       if (!legal(e.move, mover)) return fail("illegal move " + formatPoint(e.move, b_.size()) + " in the tree");
+    }
+    const auto* pass = passEdge(node);
+    if (pass && (n.argument.kind != kZoneArgument || !tree_.attackerWins || mover == attacker_))
+      return fail("a pass where none is allowed");
+    if (!pass && n.argument.kind == kZoneArgument) return fail("a zone without the win after a pass");
+    Cells zone;
+    if (pass) {
+      // The attacker wins even if the defender passes here; any defender stone outside that
+      // win's support leaves it a win.
+      if (!followEdge(*pass, mover)) return false;
+      zone = proofSupport(b_, rule_, attacker_, tree_, pass->node, attacker_);
+    }
     for (Point p = 0; p < b_.cellCount(); ++p) {
       if (!legal(p, mover)) continue;
       if (const auto* e = edgeFor(node, p)) {
         if (!followEdge(*e, mover)) return false;
-      } else if (n.argument.kind == kThreatLineArgument ? !lineRefutes(mover, p, n.argument.moves)
-                                                         : !losingMove(mover, p, n.argument.moves)) {
-        return fail("reply " + formatPoint(p, b_.size()) + " is neither in the tree nor refuted");
+      } else if (pass ? zone.test(static_cast<std::size_t>(p))
+                      : n.argument.kind == kThreatLineArgument ? !lineRefutes(mover, p, n.argument.moves)
+                                                               : !losingMove(mover, p, n.argument.moves)) {
+        return fail("reply " + formatPoint(p, b_.size()) + " is neither in the tree nor refuted" +
+                    (pass ? " (it lies in the zone of the win after a pass)" : ""));
       }
     }
     return true;
@@ -177,6 +204,7 @@ class Checker {
     const auto& n = tree_.nodes[node];
     if (n.children.empty()) return fail("no move recorded where one is needed");
     const auto& e = n.children.front();
+    if (e.move == kPass) return fail("a pass where a move is needed");
     if (!legal(e.move, mover)) return fail("illegal move " + formatPoint(e.move, b_.size()) + " in the tree");
     if (makesFive(b_, e.move, mover, rule_)) return true;
     return followEdge(e, mover);

@@ -3,6 +3,7 @@
 #include "solver/gomoku/proof_game.h"
 
 #include "solver/gomoku/pairing.h"
+#include "solver/gomoku/relevance_zone.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/threats.h"
@@ -56,6 +57,10 @@ ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker
                   static_cast<std::uint64_t>(index(attacker))) ^
               static_cast<std::uint64_t>(mode) ^ (static_cast<std::uint64_t>(threatLimit_) << 8));
 }
+
+ProofGame::~ProofGame() = default;
+ProofGame::ProofGame(ProofGame&&) noexcept = default;
+ProofGame& ProofGame::operator=(ProofGame&&) noexcept = default;
 
 std::uint64_t ProofGame::keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const {
   std::uint64_t k = boardHash ^ salt_;
@@ -268,6 +273,22 @@ void ProofGame::legalMoves(MoveList& out) {
     if (board_.isEmpty(p) && isLegal(board_, p, toMove_, rule_)) out.push(p);
 }
 
+bool ProofGame::movesInNullMoveZone(MoveList& out, proof::Argument<Point>& argument) {
+  if (nullMoveBudget_ == 0 || mode_ != ProofMode::Full) return false;
+  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>();
+  const auto win = nullMove_->find(board_, rule_, attacker_, nullMoveBudget_, nullMoveNodes_);
+  if (!win) return false;
+  out.clear();
+  for (Point p = 0; p < board_.cellCount(); ++p)
+    if (win->zone.test(static_cast<std::size_t>(p)) && board_.isEmpty(p) && isLegal(board_, p, toMove_, rule_))
+      out.push(p);
+  argument.kind = kRelevanceZone;
+  argument.moves.clear();
+  argument.tree = win->tree;
+  argument.treeMove = kPass;
+  return true;
+}
+
 bool ProofGame::countsOpenRuns() const { return mode_ == ProofMode::Full && board_.size() <= kSmallBoard; }
 
 ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
@@ -347,18 +368,37 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   // searches behind an expansion cost far more than a lookup, so expansions are kept.
   const std::uint64_t key = exactKey();
   if (auto it = expansions_.find(key); it != expansions_.end()) {
-    const CachedExpansion& c = it->second;
+    CachedExpansion& c = it->second;
+    if (c.zoneCandidate) {
+      // A defender's node the search came back to: now worth a null-move threat search. With a
+      // win after a pass, only the moves in its zone are kept (the relevance-zone cut; the win
+      // is recorded under a pass edge). Most nodes are visited once and never pay for it.
+      c.zoneCandidate = false;
+      MoveList zoneMoves;
+      proof::Argument<Point> zone;
+      if (movesInNullMoveZone(zoneMoves, zone)) {
+        c.argumentKind = zone.kind;
+        c.tree = zone.tree;
+        c.childCount = zoneMoves.size();
+        c.points.assign(zoneMoves.begin(), zoneMoves.end());
+      }
+    }
     children.clear();
     for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
     argument.kind = c.argumentKind;
     argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
+    argument.tree = c.tree;
+    argument.treeMove = kPass;
     return c.expansion;
   }
+  zoneCandidate_ = false;
   const Expansion e = expandFresh(children, argument);
   if (expansions_.size() >= kMaxExpansions) expansions_.clear();
   CachedExpansion& c = expansions_[key];
   c.expansion = e;
   c.argumentKind = argument.kind;
+  c.tree = argument.tree;
+  c.zoneCandidate = zoneCandidate_ && e == Expansion::Open;
   c.childCount = static_cast<int>(children.size());
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
@@ -448,6 +488,8 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       return Expansion::Disproven;
     } else {
       legalMoves(moves_);
+      // The relevance-zone cut may narrow these later (see expand()).
+      zoneCandidate_ = !isOr && mode_ == ProofMode::Full && nullMoveBudget_ > 0;
     }
   }
   if (moves_.empty()) return iLose;

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <bitset>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "solver/gomoku/board.h"
@@ -14,8 +16,11 @@
 #include "solver/gomoku/pairing.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/game.h"
+#include "solver/proof/proof_tree.h"
 
 namespace tengen::gomoku {
+
+class NullMoveSearch;
 
 enum class ProofMode : std::uint8_t { Full = 0, Vct = 1, Vcf = 2 };
 std::string_view proofModeName(ProofMode m);
@@ -31,6 +36,16 @@ class ProofGame {
   // moves (1: a four or a three; quintet's threat_limit).
   ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0,
             int threatLimit = 1);
+  ~ProofGame();
+  ProofGame(ProofGame&&) noexcept;
+  ProofGame& operator=(ProofGame&&) noexcept;
+
+  // Full mode: whether a defender node may leave out the moves outside the zone of a win the
+  // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
+  // 0 turns zones off).
+  void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
+  // Nodes spent in those searches since the last call: the search counts them as its own.
+  std::uint64_t takeExtraNodes() { return std::exchange(nullMoveNodes_, 0); }
 
   std::uint64_t key() const { return keyWith(board_.canonicalHash()); }
   std::uint64_t exactKey() const { return keyWith(board_.hash()); }
@@ -42,6 +57,7 @@ class ProofGame {
   static constexpr int kThreatAnswers = 1;  // moves: the opponent's straight-four moves that refute the left-out moves
   static constexpr int kPairing = 2;        // moves: disjoint pairs that stop every attacker five
   static constexpr int kThreatLine = 3;     // moves: the attacker's VCF (fours, blocks forced) that refutes the left-out moves
+  static constexpr int kRelevanceZone = 4;  // tree: the attacker's win after a pass; left-out moves lie outside its zone
 
   proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   void play(Point p);
@@ -92,6 +108,9 @@ class ProofGame {
   void movesAgainstLine(const std::vector<Point>& line, MoveList& candidates);
   // Every legal move of the side to move, in point order.
   void legalMoves(MoveList& out);
+  // The defender's moves inside the zone of the attacker's win after a pass, with that win in
+  // `argument`; false when no such win was found.
+  bool movesInNullMoveZone(MoveList& out, proof::Argument<Point>& argument);
   // Whether a pairing strategy stops the attacker here (not where black must answer in renju).
   bool pairingDisproves(std::vector<Point>& pairs) const;
   // The pairing search's answer for the board (read without `asEmpty`, an attacker stone), kept.
@@ -121,6 +140,8 @@ class ProofGame {
     int argumentKind = 0;
     int childCount = 0;
     std::vector<Point> points;
+    std::shared_ptr<const proof::ProofTree<Point>> tree;
+    bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
   };
   static constexpr std::size_t kMaxExpansions = 1 << 17;
   std::unordered_map<std::uint64_t, CachedExpansion> expansions_;
@@ -132,6 +153,11 @@ class ProofGame {
   };
   static constexpr std::size_t kMaxPairings = 1 << 18;
   mutable std::unordered_map<std::uint64_t, KeptPairing> pairings_;
+  // Null-move threat searches, made on first use.
+  std::unique_ptr<NullMoveSearch> nullMove_;
+  std::uint64_t nullMoveBudget_ = 0;
+  bool zoneCandidate_ = false;  // set by expandFresh()
+  std::uint64_t nullMoveNodes_ = 0;
 };
 
 }  // namespace tengen::gomoku

@@ -92,11 +92,13 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
   int node = 0;
   while (true) {
     const auto& n = tree.nodes[static_cast<std::size_t>(node)];
-    if (n.children.empty()) break;
-    const auto* pick = &n.children.front();
-    for (const auto& e : n.children)
-      if (tree.nodes[static_cast<std::size_t>(e.node)].depth > tree.nodes[static_cast<std::size_t>(pick->node)].depth)
+    const Tree::Edge* pick = nullptr;
+    for (const auto& e : n.children) {
+      if (e.move == kPass) continue;  // a relevance zone's proof device, not a move
+      if (!pick || tree.nodes[static_cast<std::size_t>(e.node)].depth > tree.nodes[static_cast<std::size_t>(pick->node)].depth)
         pick = &e;
+    }
+    if (!pick) break;
     line.push_back(pick->move);
     board.place(pick->move, toMove);
     toMove = opponent(toMove);
@@ -198,6 +200,12 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
 
   Attempt mine{me, ProofGame(pos.board, me, pos.rule, me, options.mode, limit, options.threatLimit)};
   Attempt theirs{other, ProofGame(pos.board, me, pos.rule, other, ProofMode::Full)};
+  // Full values: relevance zones at the defender's nodes (a no-op in VCF/VCT modes). One
+  // null-move search may take at most a hundredth of a node budget: small jobs do without.
+  std::uint64_t nullMoveNodes = options.nullMoveNodes;
+  if (options.maxNodes) nullMoveNodes = std::min(nullMoveNodes, options.maxNodes / 100);
+  if (nullMoveNodes < 50) nullMoveNodes = 0;
+  for (Attempt* a : {&mine, &theirs}) a->game.setNullMoveBudget(nullMoveNodes);
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result
   Attempt* single = nullptr;       // the one attempt of an onlyAttacker question

@@ -33,6 +33,9 @@ struct SolveOptions {
   std::size_t hashMegabytes = 64;
   int moveLimit = 0;           // VCF/VCT: attacker moves up to the unstoppable threat (the five not counted; 0: none)
   int threatLimit = 1;         // VCT: threats are short VCFs of at most this many moves (1: fours, threes)
+  // Full mode: the node budget of each null-move threat search behind a relevance-zone cut at a
+  // defender's node (0: no zones).
+  std::uint64_t nullMoveNodes = 1000;
   // Full mode: ask only whether this side can force a win. The answer is a proof or a disproof
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;

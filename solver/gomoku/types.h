@@ -30,6 +30,9 @@ constexpr bool needsExactFive(Rule r, Color c) {
 // A board cell as a dense index row * size + col; row 0 is the bottom row (RIF rank 1).
 using Point = std::int16_t;
 inline constexpr Point kNoPoint = -1;
+// A pass, as an edge of proof trees: the side to move changes, no stone is placed. Proofs use it
+// for relevance zones (a win that holds even if the defender passed); games never contain one.
+inline constexpr Point kPass = -2;
 
 // Why a point is forbidden to black under renju; None when it is not.
 enum class ForbiddenKind : std::uint8_t { None = 0, Overline, DoubleFour, DoubleThree };

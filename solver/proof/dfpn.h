@@ -95,6 +95,9 @@ class Dfpn {
     auto& kids = children_[ply];
     kids.clear();
     const Expansion e = game_.expand(kids, argument_);
+    // Work a game does inside an expansion (searches of its own) counts as the search's nodes.
+    if constexpr (requires(Game& g) { { g.takeExtraNodes() } -> std::same_as<std::uint64_t>; })
+      nodes_ += game_.takeExtraNodes();
     if (e != Expansion::Open) {
       const ProofNumbers n = e == Expansion::Proven ? ProofNumbers::proven() : ProofNumbers::disproven();
       table_.store(key, n, 1);

@@ -5,6 +5,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/proof/proof_numbers.h"
@@ -14,12 +15,19 @@ namespace tengen::proof {
 // The outcome of looking at a node before searching it.
 enum class Expansion { Open, Proven, Disproven };
 
+template <class Move>
+struct ProofTree;
+
 // Why a node needs fewer children than the rules allow (or none): a game-defined kind and the
-// moves that support it, recorded in proofs so that the verifier can re-check the claim.
+// moves that support it, recorded in proofs so that the verifier can re-check the claim. Some
+// arguments rest on a proof of their own (a win after a pass, for a relevance zone): `tree`,
+// which the proof extractor grafts under the edge `treeMove`.
 template <class Move>
 struct Argument {
   int kind = 0;  // 0: none
   std::vector<Move> moves;
+  std::shared_ptr<const ProofTree<Move>> tree;
+  Move treeMove{};
 };
 
 template <class Move>

@@ -104,6 +104,17 @@ class ProofExtractor {
       if (child < 0) return false;
       link(index, c.move, child);
     }
+    if (const auto graft = tree_->nodes[index].argument.tree) {  // a copy: the vector grows below
+      // The argument's own proof, copied in under its edge. It is no line of play: it adds no depth.
+      const int offset = static_cast<int>(tree_->nodes.size());
+      for (const auto& node : graft->nodes) {
+        tree_->nodes.push_back(node);
+        for (auto& e : tree_->nodes.back().children) e.node += offset;
+      }
+      auto& node = tree_->nodes[index];
+      node.children.push_back({node.argument.treeMove, offset});
+      node.argument.tree.reset();
+    }
     return true;
   }
 

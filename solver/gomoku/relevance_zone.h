@@ -1,0 +1,49 @@
+// The prover's side of relevance zones (Allis's threat-space search; Wu & Lin for Connect6): when
+// the attacker wins even if the defender passes, only defender moves inside the cells that win
+// depends on can matter. NullMoveSearch finds such a win by a short threat-space search and
+// computes its zone; the proof records the win under a pass edge, and the verifier recomputes
+// the support by its own code (zone_support.cpp) before it accepts any move left out.
+#pragma once
+
+#include <bitset>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+#include "solver/proof/proof_tree.h"
+#include "solver/proof/transposition_table.h"
+
+namespace tengen::gomoku {
+
+using Zone = std::bitset<kMaxCells>;
+
+struct NullMoveWin {
+  std::shared_ptr<const proof::ProofTree<Point>> tree;  // the attacker's win from the passed position
+  Zone zone;  // the cells that win depends on: the defender's moves worth trying
+};
+
+// The cells a defender stone could change the proof `tree` on (the attacker to move on `board`)
+// by: the moves it plays and the five points it counts on, the runs of five where the defender
+// holds two stones (three where the attacker already has a five point), the attacker's answers
+// and VCF lines with their five points, and the cells renju foul tests read. The board is used
+// as scratch and returned unchanged.
+Zone zoneOf(Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree);
+
+// Threat-space searches for the attacker from positions where the defender passed. Keeps one
+// table across searches (its keys carry everything that changes their meaning), so positions
+// met again cost nothing.
+class NullMoveSearch {
+ public:
+  explicit NullMoveSearch(std::size_t tableMegabytes = 32);
+  // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
+  // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
+  std::optional<NullMoveWin> find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
+                                  std::uint64_t& spent);
+
+ private:
+  proof::TranspositionTable table_;
+};
+
+}  // namespace tengen::gomoku

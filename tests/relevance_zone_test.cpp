@@ -1,0 +1,189 @@
+// Relevance zones: the verifier's support of a win after a pass must cover every cell a defender
+// stone could break that win on. Checked against brute force: for positions from real games
+// (renju with a black and a white attacker, freestyle), every defender move outside the support
+// is played and the same win re-checked by the verifier from scratch. Also: the prover's zone
+// holds the verifier's support, proofs with zone cuts verify, and a cut that leaves out a move
+// inside the support is refused.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+#include "bench/test_data.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/relevance_zone.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/solve.h"
+#include "solver/gomoku/threats.h"
+#include "solver/gomoku/zone_support.h"
+#include "tests/test_boards.h"
+
+namespace tengen::gomoku {
+namespace {
+
+struct Game {
+  std::vector<std::string> moves;
+  Color winner;
+};
+
+std::vector<Game> openingLines() {
+  std::ifstream in(bench::testData("opening-lines.jsonl"));
+  std::vector<Game> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const auto j = nlohmann::json::parse(line);
+    Game g;
+    std::istringstream words(j.at("moves").get<std::string>());
+    for (std::string w; words >> w;) g.moves.push_back(w);
+    g.winner = j.at("winner").get<std::string>() == "black" ? Color::Black : Color::White;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Board boardAfter(const Game& g, std::size_t plies, Rule rule) {
+  std::string text;
+  for (std::size_t i = 0; i < plies; ++i) text += (i ? " " : "") + g.moves[i];
+  PositionOptions o;
+  o.rule = rule;
+  return parsePosition(text, o).board;
+}
+
+struct Tally {
+  int positions = 0, wins = 0, movesChecked = 0;
+};
+
+// For a defender to move on `board`: finds the attacker's win after a pass, and checks every
+// legal defender move outside the verifier's support against brute force. `stride` samples the
+// moves (1: all).
+void checkZonesAt(const Board& board, Rule rule, Color attacker, int stride, Tally& t) {
+  const Color defender = opponent(attacker);
+  // A zone node is one where neither side can make five at once (the verifier refuses a proof
+  // whose defender can, and an attacker's five point forces the block instead).
+  if (findFinishedGame(board, rule) || hasFivePoint(board, defender, rule) || hasFivePoint(board, attacker, rule)) return;
+  ++t.positions;
+  NullMoveSearch search(8);
+  std::uint64_t spent = 0;
+  const auto win = search.find(board, rule, attacker, 3000, spent);
+  if (!win) return;
+  ++t.wins;
+  Board b = board;
+  // The win itself is valid, with the attacker to move on the unchanged board.
+  const ProofCheck whole = checkProof(b, attacker, rule, attacker, *win->tree);
+  ASSERT_TRUE(whole.ok) << whole.error;
+  const Cells support = proofSupport(b, rule, attacker, *win->tree, 0, attacker);
+  for (Point p = 0; p < b.cellCount(); ++p) {
+    if (support.test(static_cast<std::size_t>(p)) && b.isEmpty(p)) {
+      ASSERT_TRUE(win->zone.test(static_cast<std::size_t>(p)))
+          << "the prover's zone lacks " << formatPoint(p, b.size()) << " of the verifier's support at "
+          << formatStones(b);
+    }
+  }
+  int k = 0;
+  for (Point m = 0; m < b.cellCount(); ++m) {
+    if (!b.isEmpty(m) || support.test(static_cast<std::size_t>(m)) || !isLegal(b, m, defender, rule)) continue;
+    if (k++ % stride != 0) continue;
+    ++t.movesChecked;
+    b.place(m, defender);
+    const ProofCheck check = checkProof(b, attacker, rule, attacker, *win->tree);
+    b.undo();
+    ASSERT_TRUE(check.ok) << "a defender stone at " << formatPoint(m, b.size())
+                          << " outside the support breaks the win after a pass at " << formatStones(b) << " ("
+                          << colorName(attacker) << " attacks): " << check.error;
+  }
+}
+
+TEST(RelevanceZone, SupportCoversEveryBreakingDefenderStoneOnRealGames) {
+  Tally t;
+  for (const Game& g : openingLines())
+    for (std::size_t plies = 8; plies + 2 < g.moves.size(); plies += 3) {
+      const Board board = boardAfter(g, plies, Rule::Renju);
+      const Color toMove = plies % 2 == 0 ? Color::Black : Color::White;
+      if (toMove == g.winner) continue;  // the defender (the loser) to move
+      checkZonesAt(board, Rule::Renju, g.winner, 3, t);
+      if (HasFatalFailure()) return;
+    }
+  // The same stones under freestyle, each side attacking in turn.
+  for (const Game& g : openingLines())
+    for (std::size_t plies = 10; plies + 2 < g.moves.size(); plies += 6) {
+      const Board board = boardAfter(g, plies, Rule::Freestyle);
+      const Color toMove = plies % 2 == 0 ? Color::Black : Color::White;
+      checkZonesAt(board, Rule::Freestyle, opponent(toMove), 4, t);
+      if (HasFatalFailure()) return;
+    }
+  EXPECT_GT(t.wins, 10) << "too few wins after a pass to test anything (" << t.positions << " positions)";
+  EXPECT_GT(t.movesChecked, 500);
+  std::printf("%d positions, %d wins after a pass, %d defender stones outside the support re-checked\n", t.positions,
+              t.wins, t.movesChecked);
+}
+
+TEST(RelevanceZone, FarCellsAreOutsideAndTheWinsCellsInside) {
+  // Black (to move after white passes) has an open three: the straight four wins. A cell far from
+  // every line involved is outside both the verifier's support and the prover's zone.
+  const Board board = testing::boardOf("h8,i8,j8,h9,i10/g7,c3,d4,a1", 15, Rule::Freestyle);
+  NullMoveSearch search(8);
+  std::uint64_t spent = 0;
+  const auto win = search.find(board, Rule::Freestyle, Color::Black, 5000, spent);
+  ASSERT_TRUE(win.has_value());
+  Board b = board;
+  const Cells support = proofSupport(b, Rule::Freestyle, Color::Black, *win->tree, 0, Color::Black);
+  EXPECT_FALSE(support.test(static_cast<std::size_t>(testing::pt("o15"))));
+  EXPECT_FALSE(win->zone.test(static_cast<std::size_t>(testing::pt("o15"))));
+  // The win's first move, and the defender's only answers, g8 and k8 (blocking the straight four
+  // beforehand), are inside.
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(win->tree->nodes[0].children.front().move)));
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("g8"))));
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("k8"))));
+}
+
+TEST(RelevanceZone, TheDefendersTwoStonesMakeTheirRunsRelevant) {
+  // White to reply to black's open two-by-two attack; white's d4 and e5 with f6 empty: a white
+  // stone on f6 makes white a three, whose four could answer black's three. Wherever black's win
+  // after a pass meets a three it must defend, those runs are in the support.
+  const Board board = testing::boardOf("h8,i8,h9,i10/d4,e5,a15", 15, Rule::Freestyle);
+  NullMoveSearch search(8);
+  std::uint64_t spent = 0;
+  const auto win = search.find(board, Rule::Freestyle, Color::Black, 20000, spent);
+  ASSERT_TRUE(win.has_value());
+  Board b = board;
+  const Cells support = proofSupport(b, Rule::Freestyle, Color::Black, *win->tree, 0, Color::Black);
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("f6"))));
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("c3"))));
+  EXPECT_TRUE(win->zone.test(static_cast<std::size_t>(testing::pt("f6"))));
+}
+
+TEST(RelevanceZone, ProofsWithZoneCutsVerifyAndATamperedCutIsRefused) {
+  // The second D4 Kagetsu game after 21 plies, white to move: the proof answers a white reply
+  // inside a zone.
+  const Game g = openingLines()[4];
+  std::string text;
+  for (std::size_t i = 0; i < 21; ++i) text += (i ? " " : "") + g.moves[i];
+  const Position pos = parsePosition(text, PositionOptions{});
+  SolveOptions o;
+  o.onlyAttacker = Color::Black;
+  o.maxNodes = 1000000;
+  o.hashMegabytes = 64;
+  const SolveResult r = solve(pos, o);
+  ASSERT_EQ(r.value, GameValue::BlackWins) << r.verifyError;
+  ASSERT_TRUE(r.verified);
+  proof::ProofTree<Point> tree = r.proofs[0].tree;
+  int cuts = 0;
+  for (const auto& node : tree.nodes) cuts += node.argument.kind == ProofGame::kRelevanceZone;
+  ASSERT_GT(cuts, 0) << "no zone cut in this proof";
+  // Drop every reply a zone cut kept: some lie in the support, so the verifier must refuse.
+  for (auto& node : tree.nodes) {
+    if (node.argument.kind != ProofGame::kRelevanceZone) continue;
+    std::erase_if(node.children, [](const auto& e) { return e.move != kPass; });
+    break;
+  }
+  const ProofCheck check = checkProof(pos.board, pos.toMove, pos.rule, Color::Black, tree);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("zone"), std::string::npos) << check.error;
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
