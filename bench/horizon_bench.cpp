@@ -5,10 +5,15 @@
 #include "bench/horizon_bench.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "book/book.h"
+#include "book/book_query.h"
+#include "coordinator/coordinator.h"
+#include "coordinator/worker_pool.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
 
@@ -41,6 +46,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   const SolveResult r = solve(pos, o);
   HorizonStep step;
   step.nodes = r.nodes;
+  step.zoneNodes = r.zoneNodes;
   step.seconds = r.seconds;
   step.proofNodes = r.proofNodes;
   step.proofDepth = r.proofDepth;
@@ -100,6 +106,7 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options) {
                    firstMoves(game.moves, ply + 1).substr(moves.size());
     if (!step.error.empty()) ++out.errors;
     out.nodes += step.nodes;
+    out.zoneNodes += step.zoneNodes;
     out.seconds += step.seconds;
     nextProved = step.result == "proved";
     if (nextProved) {
@@ -112,6 +119,41 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options) {
     out.steps.push_back(std::move(step));
   }
   return out;
+}
+
+std::function<HorizonStep(const std::string&, Color)> distributedProver(coordinator::WorkerPool& pool,
+                                                                       const HorizonOptions& options,
+                                                                       std::uint64_t jobNodes,
+                                                                       const std::string& scratchDir) {
+  return [&pool, options, jobNodes, scratchDir, count = 0](const std::string& moves, Color winner) mutable {
+    const Position pos = parsePosition(moves, PositionOptions{});
+    const std::string dir = scratchDir + "/position-" + std::to_string(++count);
+    std::filesystem::remove_all(dir);
+    HorizonStep step;
+    {
+      book::Book book(dir, book::Book::Access::Create);
+      coordinator::RunOptions run;
+      run.goal = coordinator::Goal::Solve;
+      run.onlyAttacker = winner;
+      run.maxNodes = options.maxNodes;
+      run.maxSeconds = options.maxSeconds;
+      run.jobBudget.maxNodes = jobNodes;
+      run.jobBudget.hashMegabytes = 64;
+      const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, pool, run);
+      step.nodes = s.nodes;
+      step.seconds = s.seconds;
+      const book::QueryAnswer a = book::queryBook(book, pos);
+      if (s.value == winFor(winner)) {
+        step.result = "proved";
+        step.proofNodes = a.proofSize;
+        step.proofDepth = a.proofDepth;
+      } else {
+        step.result = a.cannotWin[index(winner)] ? "disproved" : "unknown";
+      }
+    }
+    std::filesystem::remove_all(dir);
+    return step;
+  };
 }
 
 }  // namespace tengen::bench

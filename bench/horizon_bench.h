@@ -25,7 +25,8 @@ std::vector<HorizonGame> loadHorizonGames(const std::string& path);
 struct HorizonStep {
   int ply = 0;
   std::string result;      // "proved", "unknown", "disproved" (the winner cannot force a win)
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;      // the proof searches' nodes (what maxNodes bounds)
+  std::uint64_t zoneNodes = 0;  // the null-move threat searches' nodes (bounded by the time limit)
   double seconds = 0;
   std::size_t proofNodes = 0;
   int proofDepth = 0;
@@ -36,7 +37,7 @@ struct HorizonLine {
   HorizonGame game;
   int earliest = -1;  // the earliest ply proved (-1: none)
   std::vector<HorizonStep> steps;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0, zoneNodes = 0;
   double seconds = 0;
   int errors = 0;     // release-blocking: verifier rejections and contradictions
 };
@@ -56,5 +57,21 @@ struct HorizonOptions {
 
 // Walks one game back from its end.
 HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options);
+
+}  // namespace tengen::bench
+
+namespace tengen::coordinator {
+class WorkerPool;
+}
+
+namespace tengen::bench {
+
+// A prover for HorizonOptions::prove that asks the coordinator, with `pool`'s workers, only
+// whether the winner forces a win, within the options' node and time budgets for the whole run
+// (jobs of `jobNodes` nodes), each position in a fresh book under `scratchDir`.
+std::function<HorizonStep(const std::string&, gomoku::Color)> distributedProver(coordinator::WorkerPool& pool,
+                                                                               const HorizonOptions& options,
+                                                                               std::uint64_t jobNodes,
+                                                                               const std::string& scratchDir);
 
 }  // namespace tengen::bench

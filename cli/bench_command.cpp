@@ -184,11 +184,27 @@ int benchHorizon(const Args& args) {
   options.maxSeconds = args.real("time", 60, 0, 1e9);
   options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
   options.startAtPly = static_cast<int>(args.integer("start", 0, 0, 400));
+  // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
+  std::unique_ptr<coordinator::WorkerPool> pool;
+  std::string scratch;
+  const auto* mpi = worker::MpiSession::current();
+  if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
+    pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)));
+    // Jobs large enough that the root's first job searches as deep as half of one process could.
+    char dir[] = "/tmp/tengen-horizon-XXXXXX";
+    if (!mkdtemp(dir)) throw std::runtime_error("cannot make a scratch directory for the books");
+    scratch = dir;
+    const auto jobNodes = static_cast<std::uint64_t>(
+        args.integer("job-nodes", std::max<long long>(1000, static_cast<long long>(options.maxNodes / (2 * pool->size()))), 1,
+                     1LL << 50));
+    options.prove = bench::distributedProver(*pool, options, jobNodes, scratch);
+  }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
     if (json) return;
-    std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes %7.2f s%s%s\n", g.opening.c_str(), g.name.c_str(), s.ply,
-                 s.result.c_str(), static_cast<unsigned long long>(s.nodes), s.seconds,
+    std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(),
+                 g.name.c_str(), s.ply, s.result.c_str(), static_cast<unsigned long long>(s.nodes),
+                 static_cast<unsigned long long>(s.zoneNodes), s.seconds,
                  s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
                  s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
   };
@@ -210,7 +226,7 @@ int benchHorizon(const Args& args) {
       for (const auto& s : line.steps) {
         JsonObject o;
         o.num("ply", static_cast<long long>(s.ply)).str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
-            .num("seconds", s.seconds).num("proof_nodes", static_cast<long long>(s.proofNodes));
+            .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds).num("proof_nodes", static_cast<long long>(s.proofNodes));
         if (!s.error.empty()) o.str("error", s.error);
         steps += (steps.size() > 1 ? ", " : "") + o.done();
       }
@@ -223,6 +239,7 @@ int benchHorizon(const Args& args) {
                        .num("earliest_ply", static_cast<long long>(line.earliest))
                        .num("proof_nodes", static_cast<long long>(proofNodes))
                        .num("nodes", static_cast<long long>(line.nodes))
+                       .num("zone_nodes", static_cast<long long>(line.zoneNodes))
                        .num("seconds", line.seconds)
                        .num("errors", static_cast<long long>(line.errors))
                        .raw("steps", steps + "]")
@@ -237,6 +254,8 @@ int benchHorizon(const Args& args) {
     }
     std::fflush(stdout);
   }
+  if (pool) pool->stop();
+  if (!scratch.empty()) std::filesystem::remove_all(scratch);
   std::sort(afterOpening.begin(), afterOpening.end());
   const double median = afterOpening.empty() ? -1
                         : afterOpening.size() % 2 ? afterOpening[afterOpening.size() / 2]
@@ -263,7 +282,7 @@ int benchHorizon(const Args& args) {
 int runBench(int argc, char** argv) {
   const Args args(argc, argv, 2,
                   {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"jobs", true},
-                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"start", true}, {"misses", true}, {"quick", false}, {"json", false}});
+                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"start", true}, {"misses", true}, {"workers", true}, {"job-nodes", true}, {"quick", false}, {"json", false}});
   if (args.positional().size() == 1 && args.positional()[0] == "horizon") return benchHorizon(args);
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
@@ -272,7 +291,7 @@ int runBench(int argc, char** argv) {
     throw UsageError(
         "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
         "[--dir D] | distributed [--jobs N] [--quick] | horizon [--file F] [--lines 1,2] [--nodes N] [--time S] "
-        "[--hash MB] [--start PLY] [--misses N] (each with --json)");
+        "[--hash MB] [--start PLY] [--misses N] [--workers N [--job-nodes N]] (each with --json)");
   const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -60,6 +60,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
         .num("proof_nodes", static_cast<long long>(r.proofNodes))
         .num("proof_depth", static_cast<long long>(r.proofDepth))
         .num("nodes", static_cast<long long>(r.nodes))
+        .num("zone_nodes", static_cast<long long>(r.zoneNodes))
         .num("seconds", r.seconds)
         .boolean("verified", r.verified);
     if (!r.verifyError.empty()) o.str("error", r.verifyError);
@@ -79,7 +80,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     if (r.verified) std::cout << "proof: " << r.proofNodes << " nodes, " << r.proofDepth << " plies deep, verified\n";
     if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
     std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)
-              << " nodes/s, " << r.seconds << " s\n";
+              << " nodes/s, " << r.seconds << " s";
+    if (r.zoneNodes) std::cout << " (and " << r.zoneNodes << " nodes of null-move threat searches for relevance zones)";
+    std::cout << '\n';
     if (store) std::cout << "book: " << stored << " positions stored in " << store->dir() << '\n';
   }
   std::cout.flush();

@@ -77,7 +77,7 @@ class Run {
     for (auto& w : workers_) w.idleSince = start_;
     if (options_.goal == Goal::Build) buildTree();
     else adopt({0});
-    attacker_ = tree_.root().toMove;
+    attacker_ = options_.onlyAttacker.value_or(tree_.root().toMove);
     loop();
     const auto checkStart = Clock::now();
     verifyStored();
@@ -218,6 +218,7 @@ class Run {
 
   bool rootDecided() const {
     const Node& r = tree_.node(0);
+    if (options_.onlyAttacker) return r.question[gomoku::index(*options_.onlyAttacker)].numbers.solved();
     const Question& mine = r.question[gomoku::index(r.toMove)];
     const Question& theirs = r.question[gomoku::index(gomoku::opponent(r.toMove))];
     return mine.numbers.isProven() || theirs.numbers.isProven() ||
@@ -226,6 +227,9 @@ class Run {
 
   GameValue rootValue() const {
     const Node& r = tree_.node(0);
+    if (options_.onlyAttacker)
+      return r.question[gomoku::index(*options_.onlyAttacker)].numbers.isProven() ? gomoku::winFor(*options_.onlyAttacker)
+                                                                                 : GameValue::Unknown;
     const Color me = r.toMove, other = gomoku::opponent(me);
     if (r.question[gomoku::index(me)].numbers.isProven()) return gomoku::winFor(me);
     if (r.question[gomoku::index(other)].numbers.isProven()) return gomoku::winFor(other);
@@ -243,7 +247,17 @@ class Run {
       summary_.stoppedBy = "time limit";
       return true;
     }
+    if (options_.goal == Goal::Solve && options_.maxNodes > 0 && summary_.nodes + nodesInFlight() >= options_.maxNodes) {
+      summary_.stoppedBy = "node limit";
+      return true;
+    }
     return false;
+  }
+
+  std::uint64_t nodesInFlight() const {
+    std::uint64_t n = 0;
+    for (const auto& [id, job] : inFlight_) n += job.budget.maxNodes;
+    return n;
   }
 
   // The next question to send, or nullopt when none can go out now.
@@ -298,6 +312,11 @@ class Run {
         // --time bounds the whole run: no job may outlast it.
         const double left = std::max(0.01, options_.maxSeconds - since(start_));
         if (budget.maxSeconds <= 0 || budget.maxSeconds > left) budget.maxSeconds = left;
+      }
+      if (options_.goal == Goal::Solve && options_.maxNodes > 0) {
+        // So does a node budget for the whole run.
+        const std::uint64_t left = options_.maxNodes - std::min(options_.maxNodes, summary_.nodes + nodesInFlight());
+        if (budget.maxNodes == 0 || budget.maxNodes > left) budget.maxNodes = std::max<std::uint64_t>(1, left);
       }
       const std::string bytes = worker::encodeMessage(worker::makeJobRequest(jobId, tree_.position(id), c, budget));
       summary_.bytesSent += bytes.size();

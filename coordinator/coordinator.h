@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "book/book.h"
@@ -26,6 +27,10 @@ struct RunOptions {
   worker::JobBudget jobBudget;   // per job
   std::uint64_t maxJobs = 0;     // whole run (0: none)
   double maxSeconds = 0;         // whole run, Solve only (0: none)
+  std::uint64_t maxNodes = 0;    // whole run, Solve only: prover nodes over all jobs (0: none)
+  // Solve only: ask just whether this colour can force a win at the root (the value is its win,
+  // or unknown), instead of the root's full value.
+  std::optional<gomoku::Color> onlyAttacker;
   std::function<void(const std::string& line, bool live)> report;  // progress; live lines overwrite
   double reportEvery = 1.0;      // seconds between progress reports
 };
@@ -48,7 +53,7 @@ struct RunSummary {
   std::uint64_t messages = 0, bytesSent = 0, bytesReceived = 0;
   std::uint64_t positionsStored = 0;
   std::uint64_t claimsVerified = 0;
-  std::string stoppedBy;               // "settled", "done", "job limit", "time limit"
+  std::string stoppedBy;               // "settled", "done", "job limit", "time limit", "node limit"
 };
 
 // Throws BookError / std::runtime_error with one line when a worker fails, the verifier refuses

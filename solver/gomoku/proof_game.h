@@ -44,7 +44,7 @@ class ProofGame {
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
   // 0 turns zones off).
   void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
-  // Nodes spent in those searches since the last call: the search counts them as its own.
+  // Nodes spent in those searches since the last call (the search reports them apart).
   std::uint64_t takeExtraNodes() { return std::exchange(nullMoveNodes_, 0); }
 
   std::uint64_t key() const { return keyWith(board_.canonicalHash()); }

@@ -23,6 +23,7 @@ struct Budget {
   double maxSeconds;       // 0: none
   Clock::time_point start = Clock::now();
   std::uint64_t used = 0;
+  std::uint64_t extra = 0;  // nodes of null-move threat searches, not counted against maxNodes
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   bool left() const {
@@ -37,7 +38,10 @@ struct Budget {
     if (!maxNodes && maxSeconds <= 0) p.maxNodes = nodes;
     return p;
   }
-  void charge(const Budget& p) { used += p.used; }
+  void charge(const Budget& p) {
+    used += p.used;
+    extra += p.extra;
+  }
   // Limits for the next search: `share` of what is left (1 for all of it).
   proof::SearchLimits limits(double share) const {
     proof::SearchLimits l;
@@ -70,6 +74,7 @@ void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, dou
   proof::Dfpn<ProofGame> search(a.game, table, limits);
   a.root = search.search();
   budget.used += search.nodes();
+  budget.extra += search.extraNodes();
 }
 
 // Extracts the tree for a settled attempt (searching again where the table lost entries).
@@ -81,6 +86,7 @@ bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, T
   proof::ProofExtractor<ProofGame> extractor(a.game, search);
   const bool ok = extractor.extract(a.root.isProven(), tree);
   budget.used += search.nodes();
+  budget.extra += search.extraNodes();
   return ok;
 }
 
@@ -282,6 +288,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     else if (options.mode == ProofMode::Full && !single && !mine.settled()) result.rootNumbers = mine.root;
   }
   result.nodes = budget.used;
+  result.zoneNodes = budget.extra;
   result.seconds = budget.elapsed();
   return result;
 }

@@ -59,7 +59,8 @@ struct SolveResult {
   std::vector<Point> line;  // principal line from the position, the final five included
   std::size_t proofNodes = 0;
   int proofDepth = 0;        // plies to the end of the proof along its longest line
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;      // of the proof searches (what --nodes bounds)
+  std::uint64_t zoneNodes = 0;  // of the null-move threat searches behind relevance zones (bounded by --time)
   double seconds = 0;
   bool verified = false;
   std::string verifyError;   // set when a proof failed the verifier (then value is Unknown)

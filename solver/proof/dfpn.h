@@ -47,6 +47,8 @@ class Dfpn {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // Nodes of searches the game ran inside its expansions (not counted against maxNodes).
+  std::uint64_t extraNodes() const { return extraNodes_; }
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   bool outOfBudget() const { return outOfBudget_; }
   // Lets a caller grant more nodes (used when a proof is extracted after the main search).
@@ -95,9 +97,10 @@ class Dfpn {
     auto& kids = children_[ply];
     kids.clear();
     const Expansion e = game_.expand(kids, argument_);
-    // Work a game does inside an expansion (searches of its own) counts as the search's nodes.
+    // Work a game does inside an expansion (searches of its own) is counted apart: a node
+    // budget keeps its meaning, and a time limit bounds both.
     if constexpr (requires(Game& g) { { g.takeExtraNodes() } -> std::same_as<std::uint64_t>; })
-      nodes_ += game_.takeExtraNodes();
+      extraNodes_ += game_.takeExtraNodes();
     if (e != Expansion::Open) {
       const ProofNumbers n = e == Expansion::Proven ? ProofNumbers::proven() : ProofNumbers::disproven();
       table_.store(key, n, 1);
@@ -168,6 +171,7 @@ class Dfpn {
   SearchLimits limits_;
   Clock::time_point start_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t extraNodes_ = 0;
   bool outOfBudget_ = false;
   double nextProgress_ = 1.0;
   ProofNumbers rootNumbers_;
