@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 
@@ -10,7 +11,38 @@
 
 namespace tengen::cli {
 
-Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& specs) {
+namespace {
+
+// Edit distance with adjacent transpositions counted as one edit, for "did you mean" hints.
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+std::string closestOption(const std::string& name, const CommandHelp& command) {
+  std::string best;
+  std::size_t bestDistance = 3;  // more edits than this is no hint
+  for (const auto& o : command.options) {
+    const std::size_t d = o.name.rfind(name, 0) == 0 ? 1 : distance(name, o.name);
+    if (d < bestDistance) bestDistance = d, best = o.name;
+  }
+  return best.empty() ? "" : " (did you mean '--" + best + "'?)";
+}
+
+}  // namespace
+
+Args::Args(int argc, char** argv, int first, const CommandHelp& command) {
+  for (int i = first; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--help" || word == "-h") throw HelpRequested{&command, ""};
+  }
   for (int i = first; i < argc; ++i) {
     std::string word = argv[i];
     if (word.size() < 3 || word.compare(0, 2, "--") != 0) {
@@ -25,11 +57,13 @@ Args::Args(int argc, char** argv, int first, const std::vector<OptionSpec>& spec
       inlineValue = true;
     }
     const OptionSpec* spec = nullptr;
-    for (const auto& s : specs)
+    for (const auto& s : command.options)
       if (s.name == name) spec = &s;
-    if (!spec) throw UsageError("unknown option " + gomoku::quoted("--" + name));
+    if (!spec)
+      throw UsageError("unknown option " + gomoku::quoted("--" + name) + closestOption(name, command) + "; see 'tengen help " +
+                       command.name + "'");
     if (spec->takesValue && !inlineValue) {
-      if (i + 1 >= argc) throw UsageError("option '--" + name + "' needs a value");
+      if (i + 1 >= argc) throw UsageError("option '--" + name + "' needs a value (" + spec->value + ")");
       value = argv[++i];
     } else if (!spec->takesValue && inlineValue) {
       throw UsageError("option '--" + name + "' takes no value");
@@ -81,10 +115,6 @@ std::size_t hashMegabytes(const Args& args, std::size_t fallback, std::size_t ta
                      std::to_string(machineMemoryMegabytes()) + " MiB, tables at most " + std::to_string(limit) +
                      " MiB): lower --hash" + (tables > 1 ? " or --workers" : ""));
   return megabytes;
-}
-
-std::vector<OptionSpec> positionOptionSpecs() {
-  return {{"rule", true}, {"size", true}, {"to-move", true}};
 }
 
 gomoku::PositionOptions positionOptions(const Args& args) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/help.h"
 #include "solver/gomoku/position.h"
 
 namespace tengen::cli {
@@ -17,15 +18,18 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct OptionSpec {
-  std::string name;  // without the leading dashes
-  bool takesValue;
+// --help or -h on a command line: main prints the command's help and exits 0.
+struct HelpRequested {
+  const CommandHelp* command;  // null: every command of `group` ("book")
+  std::string group;
 };
 
 class Args {
  public:
-  // Parses argv[first..argc) against the options a command accepts.
-  Args(int argc, char** argv, int first, const std::vector<OptionSpec>& specs);
+  // Parses argv[first..argc) against the options a command accepts (its help table entry).
+  // Throws HelpRequested for --help or -h, UsageError for anything it does not accept (an
+  // unknown option names the closest one it knows).
+  Args(int argc, char** argv, int first, const CommandHelp& command);
 
   const std::vector<std::string>& positional() const { return positional_; }
   bool flag(const std::string& name) const { return values_.count(name) > 0; }
@@ -47,7 +51,6 @@ std::size_t tableMemoryLimitMegabytes();
 std::size_t hashMegabytes(const Args& args, std::size_t fallback, std::size_t tables, const std::string& why);
 
 // The options every position-taking command shares: --rule, --size, --to-move.
-std::vector<OptionSpec> positionOptionSpecs();
 gomoku::PositionOptions positionOptions(const Args& args);
 
 }  // namespace tengen::cli

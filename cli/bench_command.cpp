@@ -280,18 +280,13 @@ int benchHorizon(const Args& args) {
 }  // namespace
 
 int runBench(int argc, char** argv) {
-  const Args args(argc, argv, 2,
-                  {{"file", true}, {"rounds", true}, {"entries", true}, {"queries", true}, {"dir", true}, {"jobs", true},
-                   {"nodes", true}, {"time", true}, {"hash", true}, {"lines", true}, {"start", true}, {"misses", true}, {"workers", true}, {"job-nodes", true}, {"quick", false}, {"json", false}});
+  const Args args(argc, argv, 2, commandHelp("bench"));
   if (args.positional().size() == 1 && args.positional()[0] == "horizon") return benchHorizon(args);
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
   if (args.positional().size() == 1 && args.positional()[0] == "distributed") return benchDistributed(args);
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
-    throw UsageError(
-        "usage: tengen bench fouls [--file renju-fouls.tsv] [--rounds N] | solve | book [--entries N] [--queries N] "
-        "[--dir D] | distributed [--jobs N] [--quick] | horizon [--file F] [--lines 1,2] [--nodes N] [--time S] "
-        "[--hash MB] [--start PLY] [--misses N] [--workers N [--job-nodes N]] (each with --json)");
+    throw UsageError("give one of fouls, solve, book, distributed, horizon; see 'tengen help bench'");
   const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -101,8 +101,8 @@ int exportEntries(const Args& args) {
 }
 
 int importEntries(const Args& args) {
-  if (args.positional().size() != 2) throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, or - for stdin)");
-  const std::string source = args.positional()[1];
+  if (args.positional().size() != 1) throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, or - for stdin)");
+  const std::string source = args.positional()[0];
   const std::string shown = gomoku::printable(source);  // as it may stand in a message
   book::KeyedRecords entries;
   std::size_t bad = 0;
@@ -153,14 +153,20 @@ int importEntries(const Args& args) {
 }  // namespace
 
 int runBook(int argc, char** argv) {
-  if (argc > 2 && std::string_view(argv[2]) == "build") return runBookBuild(argc, argv);
-  const Args args(argc, argv, 2, {{"book", true}, {"format", true}, {"json", false}, {"check", false}});
-  const std::string what = args.positional().empty() ? "" : args.positional()[0];
-  if (what == "init" && args.positional().size() == 1) return init(args);
-  if (what == "stats" && args.positional().size() == 1) return stats(args);
-  if (what == "export" && args.positional().size() == 1) return exportEntries(args);
+  const std::string what = argc > 2 ? argv[2] : "";
+  if (what == "build") return runBookBuild(argc, argv);
+  const CommandHelp* command = findCommand("book " + what);
+  if (!command || what == "build") {
+    if (what == "--help" || what == "-h") throw HelpRequested{nullptr, "book"};
+    throw UsageError("unknown book command " + gomoku::quoted(what) + " (init, stats, export, import or build)");
+  }
+  const Args args(argc, argv, 3, *command);
   if (what == "import") return importEntries(args);
-  throw UsageError("usage: tengen book init|stats [--check]|export [--format jsonl]|import SOURCE [--book DIR] [--json]");
+  if (!args.positional().empty())
+    throw UsageError("tengen book " + what + " takes no argument " + gomoku::quoted(args.positional()[0]));
+  if (what == "init") return init(args);
+  if (what == "stats") return stats(args);
+  return exportEntries(args);
 }
 
 }  // namespace tengen::cli

@@ -10,5 +10,6 @@ int runBench(int argc, char** argv);
 int runQuery(int argc, char** argv);
 int runBook(int argc, char** argv);
 int runVerify(int argc, char** argv);
+int runOpenings(int argc, char** argv);
 
 }  // namespace tengen::cli

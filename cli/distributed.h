@@ -8,7 +8,6 @@
 namespace tengen::cli {
 
 bool distributedRequested(const Args& args);
-std::vector<OptionSpec> distributedOptionSpecs();
 int runDistributedSolve(const Args& args);
 int runBookBuild(int argc, char** argv);
 

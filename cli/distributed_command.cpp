@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "coordinator/coordinator.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/openings.h"
 #include "worker/mpi_session.h"
 
 namespace tengen::cli {
@@ -71,32 +73,43 @@ worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char
   return b;
 }
 
-// Opens the book as its one writer, starts the workers and runs the coordinator to the end.
+// The book (opened as its one writer) and the workers of a distributed run. A solve without
+// --book keeps its answers in a scratch book that goes away with it: nothing is written where the
+// user did not ask.
 struct DistributedRun {
+  std::string scratch;  // the scratch book's directory, if any
   std::unique_ptr<book::Book> book;
   std::unique_ptr<coordinator::WorkerPool> pool;
-  coordinator::RunSummary summary;
+
+  DistributedRun(const Args& args, bool scratchWithoutBook) {
+    std::string dir = args.value("book").value_or(book::kDefaultBookDir);
+    if (scratchWithoutBook && !args.value("book")) {
+      char tmpl[] = "/tmp/tengen-solve-XXXXXX";
+      if (!mkdtemp(tmpl)) throw std::runtime_error("cannot make a scratch directory for the run's answers");
+      scratch = dir = tmpl;
+    }
+    book = std::make_unique<book::Book>(dir, book::Book::Access::Create);
+    pool = coordinator::makeWorkerPool(workerCount(args));
+  }
+  ~DistributedRun() {
+    if (pool) pool->stop();
+    book.reset();
+    if (!scratch.empty()) std::filesystem::remove_all(scratch);
+  }
+  coordinator::RunSummary run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
+    options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+    setReporter(options, json);
+    return coordinator::runCoordinator(*book, pos, *pool, options);
+  }
+  // Where the answers went, for the output.
+  std::string where() const { return scratch.empty() ? book->dir() : std::string(); }
 };
-DistributedRun runDistributed(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
-  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
-  setReporter(options, json);
-  DistributedRun run;
-  run.book = std::make_unique<book::Book>(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::Create);
-  run.pool = coordinator::makeWorkerPool(workerCount(args));
-  run.summary = coordinator::runCoordinator(*run.book, pos, *run.pool, options);
-  run.pool->stop();
-  return run;
-}
 
 }  // namespace
 
 bool distributedRequested(const Args& args) {
   const auto* mpi = worker::MpiSession::current();
   return args.value("workers").has_value() || (mpi && mpi->active() && mpi->size() > 1);
-}
-
-std::vector<OptionSpec> distributedOptionSpecs() {
-  return {{"workers", true}, {"job-nodes", true}, {"job-time", true}, {"jobs", true}};
 }
 
 int runDistributedSolve(const Args& args) {
@@ -110,8 +123,8 @@ int runDistributedSolve(const Args& args) {
   options.goal = coordinator::Goal::Solve;
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
   options.maxSeconds = args.real("time", 0, 0, 1e9);
-  const DistributedRun run = runDistributed(args, pos, options, json);
-  const coordinator::RunSummary& s = run.summary;
+  DistributedRun run(args, true);
+  const coordinator::RunSummary s = run.run(args, pos, options, json);
   const book::Book& book = *run.book;
   const coordinator::WorkerPool* pool = run.pool.get();
 
@@ -131,8 +144,9 @@ int runDistributedSolve(const Args& args) {
         .num("workers", static_cast<long long>(pool->size()))
         .num("jobs", static_cast<long long>(s.jobs))
         .num("idle", s.idleFraction)
-        .str("stopped_by", s.stoppedBy)
-        .str("book", book.dir());
+        .str("stopped_by", s.stoppedBy);
+    if (run.where().empty()) o.raw("book", "null");
+    else o.str("book", run.where());
     std::cout << o.done() << '\n';
   } else {
     std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
@@ -149,58 +163,87 @@ int runDistributedSolve(const Args& args) {
                                      : std::string())
                 << '\n';
     printSummary(s, pool->describe());
-    std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << '\n';
+    if (run.where().empty())
+      std::cout << "book: none kept (give --book DIR to keep the proof and resume the run)\n";
+    else
+      std::cout << "book: " << s.positionsStored << " records written to " << run.where() << '\n';
   }
   return 0;
 }
 
 int runBookBuild(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  for (const char* name : {"book", "depth", "time", "nodes", "hash", "workers", "jobs"}) specs.push_back({name, true});
-  specs.push_back({"json", false});
-  const Args args(argc, argv, 3, specs);
-  if (args.positional().size() != 1)
-    throw UsageError("give the opening to grow the book from, e.g. tengen book build \"h8\" --depth 2 (\"\" for the empty board)");
-  if (!args.value("depth")) throw UsageError("give --depth D: how many plies below the opening to cover");
-  const std::string text = args.positional()[0];
-  const Position pos = parsePosition(text, positionOptions(args));
+  const Args args(argc, argv, 3, commandHelp("book build"));
+  // The roots: one position, or the named openings (renju 15x15).
+  std::vector<std::string> roots;
+  gomoku::PositionOptions popts = positionOptions(args);
+  if (const auto names = args.value("openings")) {
+    if (!args.positional().empty()) throw UsageError("give a root position or --openings, not both");
+    if (popts.rule != Rule::Renju || popts.size != kDefaultSize)
+      throw UsageError("--openings are renju openings on 15x15");
+    if (*names == "all") {
+      for (const auto& o : gomoku::openings()) roots.emplace_back(o.code);
+    } else {
+      std::size_t at = 0;
+      while (at <= names->size()) {
+        const std::size_t end = std::min(names->find(',', at), names->size());
+        const std::string name = names->substr(at, end - at);
+        const auto opening = gomoku::findOpening(name);
+        if (!opening) throw UsageError("no opening " + gomoku::quoted(name) + " (see tengen openings)");
+        roots.emplace_back(opening->code);
+        at = end + 1;
+      }
+    }
+  } else if (args.positional().size() == 1) {
+    roots.push_back(args.positional()[0]);
+  } else {
+    throw UsageError("give the position to grow the book from, e.g. tengen book build \"h8\" --depth 2 (\"\" for the empty board), or --openings");
+  }
+  if (!args.value("depth")) throw UsageError("give --depth D: how many plies below the root to cover");
+  std::vector<Position> positions;
+  for (const auto& r : roots) positions.push_back(parsePosition(r, popts));  // every root checked before any work
   const bool json = args.flag("json");
   coordinator::RunOptions options;
   options.goal = coordinator::Goal::Build;
   options.depth = static_cast<int>(args.integer("depth", 1, 0, 8));
   options.jobBudget = budgetFrom(args, "nodes", "time", 20000);
-  const DistributedRun run = runDistributed(args, pos, options, json);
-  const coordinator::RunSummary& s = run.summary;
+  DistributedRun run(args, false);
   const book::Book& book = *run.book;
   const coordinator::WorkerPool* pool = run.pool.get();
-  if (json) {
-    JsonObject o;
-    o.str("position", text)
-        .str("rule", ruleName(pos.rule))
-        .num("size", static_cast<long long>(pos.board.size()))
-        .num("depth", static_cast<long long>(options.depth))
-        .num("positions", static_cast<long long>(s.treeNodes))
-        .str("result", gameValueName(s.value))
-        .num("jobs", static_cast<long long>(s.jobs))
-        .num("proven", static_cast<long long>(s.proven))
-        .num("disproven", static_cast<long long>(s.disproven))
-        .num("unknown", static_cast<long long>(s.unknown))
-        .num("from_book", static_cast<long long>(s.answeredFromBook))
-        .num("nodes", static_cast<long long>(s.nodes))
-        .num("seconds", s.seconds)
-        .num("workers", static_cast<long long>(pool->size()))
-        .num("idle", s.idleFraction)
-        .str("stopped_by", s.stoppedBy)
-        .str("book", book.dir());
-    std::cout << o.done() << '\n';
-  } else {
-    std::cout << "book build: " << (text.empty() ? "(empty board)" : text) << ", " << ruleName(pos.rule) << " "
-              << pos.board.size() << "x" << pos.board.size() << ", depth " << options.depth << ": " << s.treeNodes
-              << " positions (one per symmetry class)\n"
-              << "root: " << gameValueName(s.value) << '\n';
-    printSummary(s, pool->describe());
-    std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << "; stopped: " << s.stoppedBy
-              << '\n';
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const std::string& text = roots[i];
+    const Position& pos = positions[i];
+    const coordinator::RunSummary s = run.run(args, pos, options, json);
+    if (json) {
+      JsonObject o;
+      o.str("position", text)
+          .str("rule", ruleName(pos.rule))
+          .num("size", static_cast<long long>(pos.board.size()))
+          .num("depth", static_cast<long long>(options.depth))
+          .num("positions", static_cast<long long>(s.treeNodes))
+          .str("result", gameValueName(s.value))
+          .num("jobs", static_cast<long long>(s.jobs))
+          .num("proven", static_cast<long long>(s.proven))
+          .num("disproven", static_cast<long long>(s.disproven))
+          .num("unknown", static_cast<long long>(s.unknown))
+          .num("from_book", static_cast<long long>(s.answeredFromBook))
+          .num("nodes", static_cast<long long>(s.nodes))
+          .num("seconds", s.seconds)
+          .num("workers", static_cast<long long>(pool->size()))
+          .num("idle", s.idleFraction)
+          .str("stopped_by", s.stoppedBy)
+          .str("book", book.dir());
+      std::cout << o.done() << '\n';
+    } else {
+      if (i) std::cout << '\n';
+      std::cout << "book build: " << (text.empty() ? "(empty board)" : text) << ", " << ruleName(pos.rule) << " "
+                << pos.board.size() << "x" << pos.board.size() << ", depth " << options.depth << ": " << s.treeNodes
+                << " positions (one per symmetry class)\n"
+                << "root: " << gameValueName(s.value) << '\n';
+      printSummary(s, pool->describe());
+      std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << "; stopped: " << s.stoppedBy
+                << '\n';
+    }
+    std::cout.flush();
   }
   return 0;
 }

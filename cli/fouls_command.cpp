@@ -68,9 +68,7 @@ bool answer(const std::string& text, const PositionOptions& options, bool json, 
 }  // namespace
 
 int runFouls(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  specs.push_back({"json", false});
-  const Args args(argc, argv, 2, specs);
+  const Args args(argc, argv, 2, commandHelp("fouls"));
   const PositionOptions options = positionOptions(args);
   const bool json = args.flag("json");
   if (args.positional().size() > 1)

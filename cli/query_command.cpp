@@ -133,11 +133,7 @@ bool answer(const book::Book& book, const std::string& text, const PositionOptio
 }  // namespace
 
 int runQuery(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  specs.push_back({"book", true});
-  specs.push_back({"json", false});
-  specs.push_back({"threads", true});
-  const Args args(argc, argv, 2, specs);
+  const Args args(argc, argv, 2, commandHelp("query"));
   if (args.positional().size() > 1)
     throw UsageError("give the position as one argument (quote it), or none to read standard input");
   const PositionOptions options = positionOptions(args);

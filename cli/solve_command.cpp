@@ -92,11 +92,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 }  // namespace
 
 int runSolve(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  for (const char* name : {"mode", "nodes", "time", "hash", "limit", "threat-limit", "book"}) specs.push_back({name, true});
-  specs.push_back({"json", false});
-  for (const auto& spec : distributedOptionSpecs()) specs.push_back(spec);
-  const Args args(argc, argv, 2, specs);
+  const Args args(argc, argv, 2, commandHelp("solve"));
   if (distributedRequested(args)) return runDistributedSolve(args);
   if (args.positional().size() > 1)
     throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\", or none to read standard input");
@@ -109,6 +105,7 @@ int runSolve(int argc, char** argv) {
   options.hashMegabytes = hashMegabytes(args, defaultHashMegabytes(), 1, "--hash " + args.value("hash").value_or(""));
   options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
   options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
+  options.nullMoveNodes = static_cast<std::uint64_t>(args.integer("zone-nodes", 1000, 0, 1LL << 40));
   const bool json = args.flag("json");
   // Opened before any search so a locked or unreadable book fails at once, not after it.
   std::optional<book::Book> store;

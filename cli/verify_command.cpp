@@ -51,10 +51,7 @@ bool checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
 }  // namespace
 
 int runVerify(int argc, char** argv) {
-  auto specs = positionOptionSpecs();
-  specs.push_back({"book", true});
-  specs.push_back({"json", false});
-  const Args args(argc, argv, 2, specs);
+  const Args args(argc, argv, 2, commandHelp("verify"));
   if (args.positional().size() > 1) throw UsageError("give at most one position (quote it)");
   Book book(args.value("book").value_or(book::kDefaultBookDir), Book::Access::ReadWrite);
   Tally tally;

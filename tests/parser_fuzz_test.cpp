@@ -81,8 +81,8 @@ TEST(ParserFuzz, OptionsParseOrSayWhy) {
   const std::vector<std::string> words = {"--rule", "renju", "--size", "15", "--to-move", "white", "--json", "--nodes",
                                           "100", "--time", "1.5", "--book", "dir", "h8 h9", "--size=7", "--nodes=1e9",
                                           "-", "--", "--time", "nan", "inf", "-5", "99999999999999999999"};
-  const std::vector<cli::OptionSpec> specs = {{"rule", true}, {"size", true},  {"to-move", true},
-                                              {"json", false}, {"nodes", true}, {"time", true}, {"book", true}};
+  // The solve command's own options (rule, size, to-move, json, nodes, time, book, ...).
+  const cli::CommandHelp& solve = cli::commandHelp("solve");
   const auto start = Clock::now();
   int accepted = 0, refused = 0;
   for (int round = 0; round < 100000 && withinBudget(start); ++round) {
@@ -96,7 +96,7 @@ TEST(ParserFuzz, OptionsParseOrSayWhy) {
     std::vector<char*> raw;
     for (auto& a : argv) raw.push_back(a.data());
     try {
-      const cli::Args args(static_cast<int>(raw.size()), raw.data(), 2, specs);
+      const cli::Args args(static_cast<int>(raw.size()), raw.data(), 2, solve);
       const gomoku::PositionOptions o = cli::positionOptions(args);
       args.integer("nodes", 0, 0, 1LL << 50);
       const double t = args.real("time", 0, 0, 1e9);
@@ -106,6 +106,8 @@ TEST(ParserFuzz, OptionsParseOrSayWhy) {
     } catch (const cli::UsageError& e) {
       ++refused;
       ASSERT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    } catch (const cli::HelpRequested& h) {
+      ASSERT_EQ(h.command, &solve);  // -h or --help among the words: the command's help
     }
   }
   EXPECT_GT(accepted, 100);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/openings.h"
 #include "solver/gomoku/rules.h"
 
 namespace tengen::gomoku {
@@ -37,7 +38,15 @@ std::string describeFinish(const FinishedGame& f, int size) {
 
 void parseMoveList(std::string_view text, Position& pos) {
   Board& board = pos.board;
-  const auto tokens = splitTokens(text, " \t,");
+  auto tokens = splitTokens(text, " \t,");
+  // Renju on 15x15: a list may start with an opening's code or name ("D4 j10", "kagetsu"), which
+  // stands for its three moves. Renju games start at h8, so a first token "d4" is the opening.
+  if (pos.rule == Rule::Renju && board.size() == kDefaultSize && !tokens.empty())
+    if (const auto opening = findOpening(tokens[0])) {
+      auto rest = std::vector<std::string_view>(tokens.begin() + 1, tokens.end());
+      tokens = splitTokens(opening->moves, " ");
+      tokens.insert(tokens.end(), rest.begin(), rest.end());
+    }
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Point p = parseOrThrow(tokens[i], board.size());
     const std::string where = "move " + std::to_string(i + 1) + " (" + formatPoint(p, board.size()) + ")";

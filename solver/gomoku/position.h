@@ -1,5 +1,6 @@
-// A position as users write it: a move list ("h8 h9 i9", a legal game under the rule) or stone
-// lists ("h8,i9/h9": any stones), with the side to move. Bad input throws PositionError.
+// A position as users write it: a move list ("h8 h9 i9", a legal game under the rule; under renju
+// on 15x15 it may start with an opening's code or name: "D4 j10", "kagetsu") or stone lists
+// ("h8,i9/h9": any stones), with the side to move. Bad input throws PositionError.
 #pragma once
 
 #include <optional>

@@ -1,0 +1,217 @@
+// The help table. Each command lists every option its parser accepts (the parser reads them
+// from here), with an example that runs as written.
+#include "cli/help.h"
+
+#include <stdexcept>
+
+namespace tengen::cli {
+namespace {
+
+const OptionSpec kRule{"rule", true, "R", "renju (default), freestyle (five or more wins) or standard (exactly five)"};
+const OptionSpec kSize{"size", true, "N", "board size, 5 to 20 (default 15)"};
+const OptionSpec kToMove{"to-move", true, "C", "black or white: override the side the stone counts imply"};
+const OptionSpec kJson{"json", false, "", "one JSON object per answer"};
+const OptionSpec kBook{"book", true, "DIR", "the book (a RocksDB directory; default ./tengen-book)"};
+const OptionSpec kHash{"hash", true, "MB", "transposition table size in MiB"};
+const OptionSpec kWorkers{"workers", true, "N", "in-process workers (default: the number of cores); under mpirun the ranks"};
+
+std::vector<CommandHelp> makeCommands() {
+  return {
+      {"fouls",
+       "black's forbidden points on a board",
+       "tengen fouls [POSITION] [options]",
+       "Draws the board and black's forbidden points under renju (3 double-three, 4 double-four, 6\n"
+       "overline). Without a POSITION, answers one position per line of standard input.",
+       {kRule, kSize, kToMove, kJson},
+       {"tengen fouls \"h8 h9 i9 j10 g8\"", "tengen fouls --json \"c8,e8,g8,i8,f10,f11,g12,h12/a1,a3,a5,a7\""}},
+      {"solve",
+       "prove a position's value (or a VCF/VCT); --workers: distributed",
+       "tengen solve POSITION [options]\n"
+       "tengen solve POSITION --workers N [--job-nodes N | --job-time S] [--time S] [--jobs N]   (distributed)",
+       "Proves the position's value for the side to move (black-wins, white-wins, draw, or unknown when\n"
+       "the budget runs out), or with --mode a VCF/VCT, and prints the best move, the line and the proof's\n"
+       "figures. Every proof is checked by the independent verifier before it is reported. With --workers\n"
+       "(or under mpirun) the coordinator splits the search into jobs and stores every answer in a book.\n"
+       "Without POSITION (single process), one position per line of standard input.",
+       {kRule, kSize, kToMove,
+        {"mode", true, "M", "full (the game value, default), vct or vcf"},
+        {"nodes", true, "N", "node budget of the proof search (0: none)"},
+        {"time", true, "S", "seconds (fractions allowed); distributed: for the whole run"},
+        kHash,
+        {"limit", true, "MOVES", "VCF/VCT: at most this many attacker moves before the win is unstoppable"},
+        {"threat-limit", true, "T", "VCT: threats are wins by a VCF of at most T moves against a pass (default 1)"},
+        {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
+        {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
+        kJson,
+        kWorkers,
+        {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
+        {"job-time", true, "S", "distributed: seconds per job"},
+        {"jobs", true, "N", "distributed: at most this many jobs"}},
+       {"tengen solve \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",
+        "tengen solve --rule freestyle --size 7 \"\""}},
+      {"query",
+       "what the book holds: value, best move, line, every reply",
+       "tengen query [POSITION] [options]",
+       "What the book holds about a position, in the orientation asked: its value (proved values only;\n"
+       "an entry no verifier here has checked is shown as claimed, unverified), best move, line, and every\n"
+       "legal reply's value. Without a POSITION, one position per line of standard input, on every core.",
+       {kRule, kSize, kToMove, kBook, kJson, {"threads", true, "N", "batch: threads answering lines (default: cores)"}},
+       {"tengen query --book ./tengen-book \"h8 h9 i9\""}},
+      {"verify",
+       "re-check stored proofs with the independent verifier",
+       "tengen verify [POSITION] [options]",
+       "Rebuilds stored proofs from the book's records and re-checks them with the independent verifier,\n"
+       "marking them verified (or not). Without a POSITION, every claim in the book.",
+       {kRule, kSize, kToMove, kBook, kJson},
+       {"tengen verify --book ./tengen-book"}},
+      {"openings",
+       "the 26 renju openings, and what the book knows of them",
+       "tengen openings [options]",
+       "The 26 canonical renju openings: code, name, moves, what the renju literature says of them, and with\n"
+       "a book, the book's value and proof size for each. A position may start with a code or a name.",
+       {kBook, kJson},
+       {"tengen openings", "tengen openings --book ./tengen-book --json"}},
+      {"book init",
+       "make a new, empty book",
+       "tengen book init [--book DIR]",
+       "Makes a new, empty book in a missing or empty directory (an existing book is left as it is).",
+       {kBook},
+       {"tengen book init --book ./my-book"}},
+      {"book stats",
+       "a book's entries in figures",
+       "tengen book stats [options]",
+       "Entries by value, rule and size, stones on the board; verified entries and unverified claims;\n"
+       "bytes on disk.",
+       {kBook, kJson, {"check", false, "", "also read every block of every file and check its checksum"}},
+       {"tengen book stats --check"}},
+      {"book export",
+       "every entry as JSON Lines",
+       "tengen book export [options]",
+       "Every entry as one JSON line on standard output.",
+       {kBook, {"format", true, "F", "jsonl (the only format so far)"}},
+       {"tengen book export > book.jsonl"}},
+      {"book import",
+       "merge a book or a JSON Lines file (claims until verified)",
+       "tengen book import SOURCE [--book DIR]",
+       "Merges a book directory, a JSON Lines file, or - (standard input) into the book. Imported proofs\n"
+       "are claims until 'tengen verify' re-checks them; a contradiction imports nothing.",
+       {kBook},
+       {"tengen book import book.jsonl --book ./tengen-book"}},
+      {"book build",
+       "a value for every position a few plies below a root or opening",
+       "tengen book build ROOT --depth D [options]\n"
+       "tengen book build --openings all|CODE,... --depth D [options]",
+       "Gives every position up to D plies below ROOT (or below each named opening) a value, one job per\n"
+       "question, with the coordinator and its workers; rerun the same command to resume.",
+       {kRule, kSize, kToMove, kBook,
+        {"depth", true, "D", "plies below the root (0 to 8)"},
+        {"openings", true, "LIST", "all, or opening codes or names separated by commas (renju 15x15)"},
+        {"nodes", true, "N", "nodes per position (default 20000)"},
+        {"time", true, "S", "seconds per position"},
+        {"hash", true, "MB", "table per job in MiB (default 32)"},
+        kWorkers,
+        {"jobs", true, "N", "at most this many jobs"},
+        kJson},
+       {"tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers 2", "tengen book build --openings D4,I7 --depth 1"}},
+      {"bench",
+       "speed and strength figures (fouls, solve, book, distributed, horizon)",
+       "tengen bench fouls|solve|book|distributed|horizon [options]",
+       "Speed and strength figures: fouls (forbidden-point scan), solve (the prover on fixed positions),\n"
+       "book (queries on a synthetic book), distributed (dispatch capacity and speedup), horizon (how close\n"
+       "to the opening the known winners of real games are proved).",
+       {{"file", true, "F", "fouls: renju-fouls.tsv; horizon: a JSON Lines file of games (default: tests/data)"},
+        {"rounds", true, "N", "fouls: passes over the positions"},
+        {"entries", true, "N", "book: entries (default 1000000)"},
+        {"queries", true, "N", "book: point queries"},
+        {"dir", true, "DIR", "book: keep the benchmark book here"},
+        {"jobs", true, "N", "distributed: trivial jobs to dispatch"},
+        {"quick", false, "", "distributed: a shorter run"},
+        {"nodes", true, "N", "horizon: nodes per position (default 1000000)"},
+        {"time", true, "S", "horizon: seconds per position (default 60)"},
+        kHash,
+        {"lines", true, "LIST", "horizon: line numbers of the file, e.g. 1,3"},
+        {"start", true, "PLY", "horizon: start the walk at this ply"},
+        {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
+        {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
+        {"job-nodes", true, "N", "horizon --workers: nodes per job"},
+        kJson},
+       {"tengen bench solve", "tengen bench horizon --lines 1 --nodes 200000"}},
+      {"version", "the version and the build", "tengen version   (or tengen --version)", "The version and the build.", {}, {"tengen --version"}},
+      {"help", "this overview, or one command's usage", "tengen help [COMMAND]   (or tengen COMMAND --help)", "This overview, or one command's usage.", {},
+       {"tengen help solve"}},
+  };
+}
+
+}  // namespace
+
+const std::vector<CommandHelp>& allCommands() {
+  static const std::vector<CommandHelp> commands = makeCommands();
+  return commands;
+}
+
+const CommandHelp* findCommand(std::string_view name) {
+  for (const auto& c : allCommands())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+const CommandHelp& commandHelp(std::string_view name) {
+  if (const CommandHelp* c = findCommand(name)) return *c;
+  throw std::logic_error("no help for command " + std::string(name));
+}
+
+void printCommandHelp(std::ostream& out, const CommandHelp& c) {
+  out << "usage: " << c.usage << "\n\n" << c.summary << "\n";
+  if (!c.options.empty()) {
+    out << "\noptions:\n";
+    for (const auto& o : c.options) {
+      std::string left = "  --" + o.name + (o.takesValue ? " " + o.value : "");
+      if (left.size() < 22) left.resize(22, ' ');
+      else left += "  ";
+      out << left << o.text << '\n';
+    }
+    out << "  --help, -h            this help\n";
+  }
+  if (!c.examples.empty()) {
+    out << "\nexample" << (c.examples.size() > 1 ? "s" : "") << ":\n";
+    for (const auto& e : c.examples) out << "  " << e << '\n';
+  }
+}
+
+bool printGroupHelp(std::ostream& out, std::string_view group) {
+  bool any = false;
+  for (const auto& c : allCommands())
+    if (c.name.size() > group.size() && c.name.compare(0, group.size(), group) == 0 && c.name[group.size()] == ' ') {
+      if (any) out << '\n';
+      any = true;
+      printCommandHelp(out, c);
+    }
+  return any;
+}
+
+void printOverview(std::ostream& out) {
+  out << "tengen - proves renju and gomoku openings and keeps them in a book\n\n"
+         "usage: tengen COMMAND [ARGS] [OPTIONS]      (tengen help COMMAND, or tengen COMMAND --help)\n\n"
+         "commands:\n";
+  for (const auto& c : allCommands()) {
+    std::string name = "  " + c.name;
+    name.resize(16, ' ');
+    out << name << c.brief << '\n';
+  }
+  out << "\npositions:\n"
+         "  a move list, black first:   \"h8 h9 i9\"   (spaces or commas; checked as a legal game)\n"
+         "  an opening and more moves:  \"D4 j10\", \"kagetsu\"   (renju 15x15; see tengen openings)\n"
+         "  or stone lists:             \"h8,i9/h9\"   (BLACKS/WHITES; \"/\" alone is the empty board)\n"
+         "  coordinates: columns a.. from the left, rows 1.. from the bottom (h8 is the centre of 15x15)\n"
+         "\ngame values assume no passes (like the published renju proofs); a draw means neither side can\n"
+         "force a win. A result is reported proven only after the independent verifier accepts its proof;\n"
+         "a book entry no verifier of this installation has checked is shown as \"claimed, unverified\".\n"
+         "\nexit status: 0 success, 1 some batch input failed or a book problem, 2 bad command line or position\n";
+}
+
+std::string versionLine() {
+  return std::string("tengen ") + TENGEN_VERSION + " (commit " + TENGEN_COMMIT + ", " + TENGEN_COMPILER + ", " +
+         TENGEN_BUILD_TYPE + " build)";
+}
+
+}  // namespace tengen::cli
