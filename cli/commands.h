@@ -11,5 +11,8 @@ int runQuery(int argc, char** argv);
 int runBook(int argc, char** argv);
 int runVerify(int argc, char** argv);
 int runOpenings(int argc, char** argv);
+int runEngine(int argc, char** argv);
+// The engine for the binary named pbrain-tengen: its options start at argv[first].
+int runEngine(int argc, char** argv, int first);
 
 }  // namespace tengen::cli

@@ -136,6 +136,15 @@ std::vector<CommandHelp> makeCommands() {
         {"job-nodes", true, "N", "horizon --workers: nodes per job"},
         kJson},
        {"tengen bench solve", "tengen bench horizon --lines 1 --nodes 200000"}},
+      {"engine",
+       "the Gomocup engine protocol GUIs speak (also as pbrain-tengen)",
+       "tengen engine [options]      (also as pbrain-tengen [options])",
+       "Speaks the Gomocup (Piskvork) engine protocol on standard input and output, with Yixin-Board's\n"
+       "YXBOARD and YXSHOWFORBID: plays the book's proven move when the book knows the position, else a win\n"
+       "the prover finds within half the turn's time (VCF, VCT, a short full search), else a move that\n"
+       "stops the opponent's VCF, else the pattern evaluation's best; never an illegal move or a black foul.",
+       {kBook, {"hash", true, "MB", "transposition table in MiB (default 256)"}},
+       {"printf 'START 15\\nINFO rule 4\\nBEGIN\\nEND\\n' | tengen engine"}},
       {"version", "the version and the build", "tengen version   (or tengen --version)", "The version and the build.", {}, {"tengen --version"}},
       {"help", "this overview, or one command's usage", "tengen help [COMMAND]   (or tengen COMMAND --help)", "This overview, or one command's usage.", {},
        {"tengen help solve"}},

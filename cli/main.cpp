@@ -20,7 +20,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"fouls", tengen::cli::runFouls},   {"solve", tengen::cli::runSolve},   {"bench", tengen::cli::runBench},
     {"query", tengen::cli::runQuery},   {"book", tengen::cli::runBook},     {"verify", tengen::cli::runVerify},
-    {"openings", tengen::cli::runOpenings},
+    {"openings", tengen::cli::runOpenings}, {"engine", tengen::cli::runEngine},
 };
 
 // `tengen help [COMMAND [SUBCOMMAND]]`.
@@ -64,7 +64,25 @@ int main(int argc, char** argv) {
   return status;
 }
 
+// The binary named pbrain-tengen (as GUIs expect engines to be): the engine, options from argv[1].
+bool calledAsEngine(const char* argv0) {
+  const std::string_view name = argv0;
+  const auto slash = name.rfind('/');
+  return name.substr(slash == std::string_view::npos ? 0 : slash + 1).rfind("pbrain-", 0) == 0;
+}
+
 int runCommand(int argc, char** argv) {
+  if (argc >= 1 && calledAsEngine(argv[0])) {
+    try {
+      return tengen::cli::runEngine(argc, argv, 1);
+    } catch (const tengen::cli::HelpRequested& h) {
+      tengen::cli::printCommandHelp(std::cout, *h.command);
+      return 0;
+    } catch (const std::exception& e) {
+      std::cerr << "pbrain-tengen: " << e.what() << '\n';
+      return 2;
+    }
+  }
   if (argc < 2) {
     tengen::cli::printOverview(std::cerr);
     return 2;

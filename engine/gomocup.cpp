@@ -1,0 +1,246 @@
+// The protocol's state: the board with each stone's owner (ours or the opponent's), the rule and
+// the clock the manager gives. Black is whoever moved first: with equal stone counts the side to
+// move is black. Errors are answered with "ERROR ..." and the session goes on.
+#include "engine/gomocup.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/move_choice.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/rules.h"
+
+namespace tengen::engine {
+namespace {
+
+using gomoku::Color;
+using gomoku::Point;
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+class Session {
+ public:
+  Session(std::ostream& out, const EngineOptions& options)
+      : out_(out), options_(options), table_(options.hashMegabytes) {}
+
+  // One command line; false at END.
+  bool handle(const std::string& line, std::istream& in) {
+    std::istringstream words(line);
+    std::string command;
+    words >> command;
+    command = upper(command);
+    if (command.empty()) return true;
+    if (command == "END") return false;
+    if (command == "START") return start(words), true;
+    if (command == "RECTSTART") return rectStart(words), true;
+    if (command == "RESTART") {
+      if (!started()) return error("RESTART before START"), true;
+      stones_.clear();
+      return say("OK"), true;
+    }
+    if (command == "INFO") return info(words), true;
+    if (command == "ABOUT") {
+      return say("name=\"tengen\", version=\"" TENGEN_VERSION "\", author=\"tengen developers\", country=\"-\", "
+                 "www=\"renju and gomoku opening prover\""),
+             true;
+    }
+    if (!started()) return error(command + " before START"), true;
+    if (command == "BEGIN") {
+      if (!stones_.empty()) return error("BEGIN on a board that is not empty"), true;
+      return move(), true;
+    }
+    if (command == "TURN") return turn(words), true;
+    if (command == "BOARD" || command == "YXBOARD") return board(in, command == "BOARD"), true;
+    if (command == "TAKEBACK") return takeback(words), true;
+    if (command == "YXSHOWFORBID") return showForbid(), true;
+    say("UNKNOWN " + gomoku::printable(command, 40));
+    return true;
+  }
+
+ private:
+  struct Stone {
+    Point point;
+    bool ours;
+  };
+
+  bool started() const { return size_ > 0; }
+  void say(const std::string& text) { out_ << text << std::endl; }
+  void error(const std::string& why) { say("ERROR " + gomoku::printable(why)); }
+  void message(const std::string& text) { say("MESSAGE " + gomoku::printable(text)); }
+
+  void start(std::istringstream& words) {
+    int n = 0;
+    if (!(words >> n) || n < gomoku::kMinSize || n > gomoku::kMaxSize)
+      return error("unsupported size (tengen plays 5x5 to 20x20)");
+    size_ = n;
+    stones_.clear();
+    say("OK");
+  }
+
+  void rectStart(std::istringstream& words) {
+    std::string text;
+    words >> text;
+    int w = 0, h = 0;
+    char comma = 0;
+    std::istringstream dims(text);
+    if (!(dims >> w >> comma >> h) || comma != ',' || w != h || w < gomoku::kMinSize || w > gomoku::kMaxSize)
+      return error("unsupported board (tengen plays square boards, 5x5 to 20x20)");
+    size_ = w;
+    stones_.clear();
+    say("OK");
+  }
+
+  void info(std::istringstream& words) {
+    std::string key;
+    long long value = 0;
+    words >> key;
+    key = upper(key);
+    if (!(words >> value)) return;  // values the engine does not use (folder, evaluate) are not numbers
+    if (key == "TIMEOUT_TURN") timeoutTurn_ = value;
+    else if (key == "TIMEOUT_MATCH") timeoutMatch_ = value;
+    else if (key == "TIME_LEFT") timeLeft_ = value;
+    else if (key == "RULE") {
+      // Bits: 1 exactly five, 2 continuous game (ignored), 4 renju; Yixin-Board sends 2 for renju.
+      if (value & 4 || value == 2) rule_ = gomoku::Rule::Renju;
+      else if (value & 1) rule_ = gomoku::Rule::Standard;
+      else if ((value & ~3LL) == 0) rule_ = gomoku::Rule::Freestyle;
+      else error("rule " + std::to_string(value) + " is not supported (0 freestyle, 1 exactly five, 4 renju)");
+    }
+  }
+
+  // x,y as the protocol writes them (column from the left, row from the top) into a point.
+  std::optional<Point> parse(const std::string& text) const {
+    int x = -1, y = -1;
+    char comma = 0;
+    std::istringstream in(text);
+    if (!(in >> x >> comma >> y) || comma != ',' || x < 0 || y < 0 || x >= size_ || y >= size_) return std::nullopt;
+    return static_cast<Point>((size_ - 1 - y) * size_ + x);
+  }
+  std::string format(Point p) const {
+    return std::to_string(p % size_) + "," + std::to_string(size_ - 1 - p / size_);
+  }
+
+  gomoku::Board currentBoard(Color& ours) const {
+    gomoku::Board b(size_);
+    const auto own = std::count_if(stones_.begin(), stones_.end(), [](const Stone& s) { return s.ours; });
+    const auto theirs = static_cast<long>(stones_.size()) - own;
+    // With equal counts the side to move (us) is black; with one stone more for the opponent, white.
+    ours = own >= theirs ? Color::Black : Color::White;
+    for (const Stone& s : stones_) b.place(s.point, s.ours ? ours : gomoku::opponent(ours));
+    return b;
+  }
+
+  void turn(std::istringstream& words) {
+    std::string text;
+    words >> text;
+    const auto p = parse(text);
+    if (!p) return error("TURN " + text + ": not a point of the board");
+    if (std::any_of(stones_.begin(), stones_.end(), [&](const Stone& s) { return s.point == *p; }))
+      return error("TURN " + text + ": the point is taken");
+    stones_.push_back({*p, false});
+    move();
+  }
+
+  void board(std::istream& in, bool thenMove) {
+    stones_.clear();
+    std::string line;
+    while (std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (upper(line) == "DONE") break;
+      std::string point = line.substr(0, line.rfind(','));
+      int field = 0;
+      try {
+        field = std::stoi(line.substr(line.rfind(',') + 1));
+      } catch (const std::exception&) {
+        field = 0;
+      }
+      const auto p = parse(point);
+      if (!p || (field != 1 && field != 2)) {
+        error("BOARD line '" + line + "' is not x,y,1 or x,y,2");
+        continue;
+      }
+      if (std::none_of(stones_.begin(), stones_.end(), [&](const Stone& s) { return s.point == *p; }))
+        stones_.push_back({*p, field == 1});
+    }
+    if (thenMove) move();
+  }
+
+  void takeback(std::istringstream& words) {
+    std::string text;
+    words >> text;
+    const auto p = parse(text);
+    const auto it = p ? std::find_if(stones_.begin(), stones_.end(), [&](const Stone& s) { return s.point == *p; })
+                      : stones_.end();
+    if (it == stones_.end()) return error("TAKEBACK " + text + ": no stone there");
+    stones_.erase(it);
+    say("OK");
+  }
+
+  void showForbid() {
+    Color ours = Color::Black;
+    gomoku::Board b = currentBoard(ours);
+    std::string text = "FORBID ";
+    if (rule_ == gomoku::Rule::Renju)
+      for (const auto& f : gomoku::forbiddenPoints(b, rule_)) {
+        char cell[24];
+        std::snprintf(cell, sizeof cell, "%02d%02d", f.point % size_, size_ - 1 - f.point / size_);
+        text += cell;
+      }
+    say(text + ".");
+  }
+
+  // How long this turn may take, in seconds: half the turn's limit and a tenth of the match time
+  // left, less a margin for the process and the pipe.
+  double turnSeconds() const {
+    double ms = timeoutTurn_ > 0 ? static_cast<double>(timeoutTurn_) : 5000.0;
+    if (timeLeft_ > 0) ms = std::min(ms, static_cast<double>(timeLeft_) / 10);
+    return std::max(0.01, ms * 0.5 / 1000 - 0.03);
+  }
+
+  void move() {
+    Color ours = Color::Black;
+    const gomoku::Board b = currentBoard(ours);
+    if (gomoku::findFinishedGame(b, rule_)) message("the game is already decided on this board");
+    gomoku::Position pos{rule_, b, ours};
+    ChoiceOptions choice;
+    choice.seconds = turnSeconds();
+    choice.book = options_.book;
+    choice.table = &table_;
+    const MoveChoice c = chooseMove(pos, choice);
+    for (const auto& m : c.messages) message(m);
+    if (c.move == gomoku::kNoPoint) return error("no legal move left");
+    stones_.push_back({c.move, true});
+    say(format(c.move));
+  }
+
+  std::ostream& out_;
+  EngineOptions options_;
+  proof::TranspositionTable table_;
+  int size_ = 0;
+  gomoku::Rule rule_ = gomoku::Rule::Freestyle;
+  long long timeoutTurn_ = 0, timeoutMatch_ = 0, timeLeft_ = 0;
+  std::vector<Stone> stones_;
+};
+
+}  // namespace
+
+int runGomocup(std::istream& in, std::ostream& out, const EngineOptions& options) {
+  Session session(out, options);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!session.handle(line, in)) break;
+  }
+  return 0;
+}
+
+}  // namespace tengen::engine

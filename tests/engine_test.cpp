@@ -1,0 +1,299 @@
+// The engine protocol, end to end: the real binary driven through pipes as a GUI drives it.
+// Complete games against itself and against a random opponent under each rule check every
+// answer's legality (renju fouls included) and time; a book's proven win is played out to a five.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "book/book.h"
+#include "book/stored_proof.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/solve.h"
+#include "solver/gomoku/threats.h"
+
+namespace tengen {
+namespace {
+
+using gomoku::Color;
+using gomoku::Point;
+using Clock = std::chrono::steady_clock;
+
+// A running `tengen engine` with its standard input and output as pipes.
+class Engine {
+ public:
+  explicit Engine(const std::vector<std::string>& extra = {}) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(in[0], STDIN_FILENO);
+      dup2(out[1], STDOUT_FILENO);
+      close(in[1]);
+      close(out[0]);
+      std::vector<std::string> args = {TENGEN_BINARY, "engine"};
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    to_ = in[1];
+    from_ = out[0];
+  }
+  ~Engine() {
+    send("END");
+    close(to_);
+    int status = 0;
+    for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(20000);
+    if (waitpid(pid_, &status, WNOHANG) == 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+    }
+    close(from_);
+  }
+
+  void send(const std::string& line) {
+    const std::string text = line + "\n";
+    if (write(to_, text.data(), text.size()) != static_cast<ssize_t>(text.size())) ADD_FAILURE() << "write failed";
+  }
+
+  // The next line, or nullopt after `seconds`.
+  std::optional<std::string> line(double seconds) {
+    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+    while (true) {
+      if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
+        std::string l = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        return l;
+      }
+      const int ms = static_cast<int>(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count());
+      if (ms <= 0) return std::nullopt;
+      pollfd fd{from_, POLLIN, 0};
+      if (poll(&fd, 1, ms) <= 0) return std::nullopt;
+      char buf[4096];
+      const ssize_t n = read(from_, buf, sizeof buf);
+      if (n <= 0) return std::nullopt;
+      buffer_.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+
+  // The next answer that is not a MESSAGE, with the messages seen before it.
+  std::optional<std::string> answer(double seconds, std::vector<std::string>* messages = nullptr) {
+    while (auto l = line(seconds)) {
+      if (l->rfind("MESSAGE", 0) == 0) {
+        if (messages) messages->push_back(*l);
+        continue;
+      }
+      return l;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string buffer_;
+};
+
+std::string coords(Point p, int n) { return std::to_string(p % n) + "," + std::to_string(n - 1 - p / n); }
+
+std::optional<Point> parseCoords(const std::string& text, int n) {
+  int x = -1, y = -1;
+  if (std::sscanf(text.c_str(), "%d,%d", &x, &y) != 2 || x < 0 || y < 0 || x >= n || y >= n) return std::nullopt;
+  return static_cast<Point>((n - 1 - y) * n + x);
+}
+
+int ruleCode(gomoku::Rule r) { return r == gomoku::Rule::Renju ? 4 : r == gomoku::Rule::Standard ? 1 : 0; }
+
+struct GameReport {
+  int moves = 0;
+  std::optional<Color> winner;
+  std::vector<double> answerMs;
+};
+
+// Checks an engine's answer for `mover` on `board`: a point, empty, legal under the rule.
+Point checkedMove(const std::optional<std::string>& reply, gomoku::Board& board, Color mover, gomoku::Rule rule) {
+  EXPECT_TRUE(reply.has_value()) << "no answer in time";
+  if (!reply) return gomoku::kNoPoint;
+  const auto p = parseCoords(*reply, board.size());
+  EXPECT_TRUE(p.has_value()) << "not a move: " << *reply;
+  if (!p) return gomoku::kNoPoint;
+  EXPECT_TRUE(board.isEmpty(*p)) << "move on a stone: " << *reply;
+  EXPECT_TRUE(gomoku::isLegal(board, *p, mover, rule)) << "illegal move (a black foul?): " << *reply;
+  return *p;
+}
+
+constexpr int kTurnMs = 500;
+
+void setUp(Engine& e, int n, gomoku::Rule rule) {
+  e.send("START " + std::to_string(n));
+  ASSERT_EQ(e.answer(10), "OK");
+  e.send("INFO rule " + std::to_string(ruleCode(rule)));
+  e.send("INFO timeout_turn " + std::to_string(kTurnMs));
+  e.send("INFO timeout_match 1000000");
+}
+
+// Plays until a five, a full board or `maxMoves`. `black` answers BEGIN; moves are relayed with
+// TURN. A null engine is the random opponent.
+GameReport play(Engine* black, Engine* white, int n, gomoku::Rule rule, int maxMoves, std::mt19937& rng) {
+  GameReport report;
+  gomoku::Board board(n);
+  Color mover = Color::Black;
+  std::optional<Point> last;
+  while (report.moves < maxMoves && !board.full()) {
+    Engine* e = mover == Color::Black ? black : white;
+    Point p = gomoku::kNoPoint;
+    if (e) {
+      const auto start = Clock::now();
+      e->send(last ? "TURN " + coords(*last, n) : "BEGIN");
+      const auto reply = e->answer(kTurnMs / 1000.0 * 4);
+      report.answerMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+      p = checkedMove(reply, board, mover, rule);
+      if (p == gomoku::kNoPoint) return report;
+    } else {
+      std::vector<Point> legal;
+      for (Point q = 0; q < board.cellCount(); ++q)
+        if (board.isEmpty(q) && gomoku::isLegal(board, q, mover, rule)) legal.push_back(q);
+      if (legal.empty()) break;
+      p = legal[rng() % legal.size()];
+    }
+    const bool five = gomoku::makesFive(board, p, mover, rule);
+    board.place(p, mover);
+    ++report.moves;
+    if (five) {
+      report.winner = mover;
+      break;
+    }
+    last = p;
+    mover = gomoku::opponent(mover);
+  }
+  return report;
+}
+
+void expectInTime(const GameReport& r) {
+  for (double ms : r.answerMs) EXPECT_LT(ms, kTurnMs) << "an answer took " << ms << " ms";
+}
+
+TEST(Engine, AnswersTheProtocol) {
+  Engine e;
+  e.send("ABOUT");
+  EXPECT_NE(e.answer(10).value_or("").find("name=\"tengen\""), std::string::npos);
+  e.send("START 4");
+  EXPECT_EQ(e.answer(10).value_or("").rfind("ERROR", 0), 0u);
+  e.send("START 15");
+  EXPECT_EQ(e.answer(10), "OK");
+  e.send("FROBNICATE");
+  EXPECT_EQ(e.answer(10).value_or("").rfind("UNKNOWN", 0), 0u);
+  // A renju position with a double-four at f8 and a double-three at f12 (rows from the top).
+  e.send("INFO rule 4");
+  e.send("YXBOARD");
+  const std::vector<std::string> blacks = {"c8", "e8", "g8", "i8", "f10", "f11", "g12", "h12"};
+  const std::vector<std::string> whites = {"a1", "a3", "a5", "a7", "a9", "a11", "a13", "a15"};
+  for (const auto& b : blacks) e.send(coords(*gomoku::parsePoint(b, 15), 15) + ",1");
+  for (const auto& w : whites) e.send(coords(*gomoku::parsePoint(w, 15), 15) + ",2");
+  e.send("DONE");
+  e.send("YXSHOWFORBID");
+  // f8 is (5, 7); f12 is (5, 3).
+  EXPECT_EQ(e.answer(10), "FORBID 05070503.");
+  e.send("TAKEBACK 14,0");  // o15: no stone there
+  EXPECT_EQ(e.answer(10).value_or("").rfind("ERROR", 0), 0u);
+  e.send("RESTART");
+  EXPECT_EQ(e.answer(10), "OK");
+  e.send("BEGIN");
+  EXPECT_EQ(e.answer(10), "7,7");  // the centre
+}
+
+TEST(Engine, PlaysWholeGamesAgainstItselfLegallyAndInTime) {
+  std::mt19937 rng(1);
+  for (gomoku::Rule rule : {gomoku::Rule::Freestyle, gomoku::Rule::Standard, gomoku::Rule::Renju}) {
+    Engine black, white;
+    setUp(black, 15, rule);
+    setUp(white, 15, rule);
+    const GameReport r = play(&black, &white, 15, rule, 40, rng);
+    EXPECT_GE(r.moves, 9) << gomoku::ruleName(rule);
+    expectInTime(r);
+  }
+}
+
+TEST(Engine, BeatsARandomOpponentUnderEveryRuleLegallyAndInTime) {
+  std::mt19937 rng(2026);
+  for (gomoku::Rule rule : {gomoku::Rule::Freestyle, gomoku::Rule::Standard, gomoku::Rule::Renju})
+    for (bool engineBlack : {true, false}) {
+      Engine e;
+      setUp(e, 15, rule);
+      const GameReport r = engineBlack ? play(&e, nullptr, 15, rule, 120, rng) : play(nullptr, &e, 15, rule, 120, rng);
+      ASSERT_TRUE(r.winner.has_value()) << gomoku::ruleName(rule) << ": no five in " << r.moves << " moves";
+      EXPECT_EQ(*r.winner, engineBlack ? Color::Black : Color::White) << gomoku::ruleName(rule);
+      expectInTime(r);
+    }
+}
+
+TEST(Engine, PlaysTheBooksProvenWinToAFive) {
+  // A renju position black wins by threats (quintet's vct_black), proved and stored in a book.
+  char dir[] = "/tmp/tengen-engine-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string bookDir = std::string(dir) + "/book";
+  gomoku::PositionOptions o;
+  o.toMove = Color::Black;
+  const gomoku::Position pos = gomoku::parsePosition("h10,h9,j9,h8,i7/i11,i9,g8,j8,h7", o);
+  {
+    gomoku::SolveOptions so;
+    so.hashMegabytes = 64;
+    const gomoku::SolveResult r = gomoku::solve(pos, so);
+    ASSERT_EQ(r.value, gomoku::GameValue::BlackWins);
+    book::Book book(bookDir, book::Book::Access::Create);
+    book::storeSolve(book, pos, r);
+  }
+  std::mt19937 rng(7);
+  for (int game = 0; game < 3; ++game) {
+    Engine e({"--book", bookDir});
+    setUp(e, 15, gomoku::Rule::Renju);
+    gomoku::Board board = pos.board;
+    e.send("BOARD");
+    for (const auto& [p, c] : pos.board.history()) e.send(coords(p, 15) + (c == Color::Black ? ",1" : ",2"));
+    e.send("DONE");
+    std::vector<std::string> messages;
+    bool won = false;
+    for (int turn = 0; turn < 40 && !won; ++turn) {
+      const Point p = checkedMove(e.answer(kTurnMs / 1000.0 * 4, &messages), board, Color::Black, gomoku::Rule::Renju);
+      if (p == gomoku::kNoPoint) break;
+      if (turn == 0) {
+        ASSERT_FALSE(messages.empty());
+        EXPECT_NE(messages.front().find("book: black-wins (verified"), std::string::npos) << messages.front();
+      }
+      won = gomoku::makesFive(board, p, Color::Black, gomoku::Rule::Renju);
+      board.place(p, Color::Black);
+      if (won) break;
+      // The opponent: a random legal move, but it blocks a five when it must.
+      gomoku::MoveList fives;
+      gomoku::findFivePoints(board, Color::Black, gomoku::Rule::Renju, fives);
+      std::vector<Point> legal;
+      for (Point q = 0; q < board.cellCount(); ++q)
+        if (board.isEmpty(q)) legal.push_back(q);
+      const Point reply = !fives.empty() ? fives[0] : legal[rng() % legal.size()];
+      board.place(reply, Color::White);
+      e.send("TURN " + coords(reply, 15));
+    }
+    EXPECT_TRUE(won) << "game " << game << ": the book's win was not played out";
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tengen
