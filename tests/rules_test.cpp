@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
 #include "test_boards.h"
 
 namespace tengen::gomoku {
@@ -163,6 +164,34 @@ TEST(Renju, SmallAndLargeBoards) {
   EXPECT_EQ(forbiddenKind(large, pt("t20", 20)), ForbiddenKind::None);
   Board mid = boardOf("q18,r18,s16,s17/", 20);
   EXPECT_EQ(forbiddenKind(mid, pt("s18", 20)), ForbiddenKind::DoubleThree);
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
+
+namespace tengen::gomoku {
+namespace {
+
+// quintet's threat_limit 1: a move after which the attacker wins by one more move, against a
+// pass. White's four whose only five point is a black foul is such a win.
+TEST(Threats, WhitesFourWithAFoulBlockIsUnstoppable) {
+  // Black f8,g8 and f6,g7 make h8 a double-three; white h9,h10,h11 with h13 black: white's h12
+  // makes a four whose one five point, h8, black may not take.
+  const Board board = testing::boardOf("f8,g8,f6,g7,h13/h9,h10,h11,a1,a3");
+  Board b = board;
+  ASSERT_EQ(forbiddenKind(b, testing::pt("h8")), ForbiddenKind::DoubleThree);
+  MoveList unstoppable;
+  findStraightFourMoves(b, Color::White, Rule::Renju, unstoppable);
+  EXPECT_TRUE(unstoppable.contains(testing::pt("h12")));
+  // Without the foul (freestyle) it is a plain four that black blocks.
+  findStraightFourMoves(b, Color::White, Rule::Freestyle, unstoppable);
+  EXPECT_FALSE(unstoppable.contains(testing::pt("h12")));
+  // One move earlier (white h11 not yet played), h11 threatens it: a VCT of threat limit 1 now
+  // counts h11 as a threat, as quintet does.
+  MoveList candidates;
+  Board before = testing::boardOf("f8,g8,f6,g7,h13/h9,h10,a1,a3");
+  findNearbyMoves(before, Color::White, Rule::Renju, candidates, 2);
+  EXPECT_TRUE(candidates.contains(testing::pt("h11")));
 }
 
 }  // namespace

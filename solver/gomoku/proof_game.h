@@ -44,6 +44,11 @@ class ProofGame {
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
   // 0 turns zones off).
   void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
+  // VCT: try only the attacker's moves that share an open run with two of its stones (the
+  // threats of one-move VCFs, and most others; quintet's candidates). A win found is a win; a
+  // failure says nothing about the wider search.
+  void setNarrowThreats(bool narrow);
+
   // Nodes spent in those searches since the last call (the search reports them apart).
   std::uint64_t takeExtraNodes() { return std::exchange(nullMoveNodes_, 0); }
 
@@ -157,6 +162,7 @@ class ProofGame {
   std::unique_ptr<NullMoveSearch> nullMove_;
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
+  bool narrowThreats_ = false;
   std::uint64_t nullMoveNodes_ = 0;
 };
 

@@ -101,7 +101,7 @@ PointSet pointsNearLines(const Board& board, Color c, int minStones) {
 // Appends, in point order, the points of the set for which keep(shape of c's move there)
 // holds (every point without a keep) and c may play.
 template <class Keep>
-void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep keep) {
+void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep&& keep) {
   out.clear();
   for (std::size_t w = 0; w < set.size(); ++w)
     for (std::uint64_t m = set[w]; m; m &= m - 1) {
@@ -113,7 +113,7 @@ void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, 
 // keep() for collect: the shape test `test` on c's move.
 template <class Test>
 auto shapeIs(Color c, Rule r, Test test) {
-  return [c, r, test](const Board& board, Point p) { return test(shapeOf(board, p, c, r)); };
+  return [c, r, test](Board& board, Point p) { return test(shapeOf(board, p, c, r)); };
 }
 
 }  // namespace
@@ -130,35 +130,51 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
     if (lp.five() || lp.fours > 0) mark(marks, p);
     return false;
   });
-  collect(board, c, r, marks, out, [](const Board&, Point) { return true; });
+  collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
-void findThreatMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 2), out,
-          shapeIs(c, r, [](const MoveShape& s) { return s.five || s.fours > 0 || s.threes > 0; }));
-}
-
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out) {
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
   // Bit-parallel on each line: the open runs of five (on the board, no opponent stone) that hold
-  // a stone of c, then their empty cells. A five or a four lies in such a run too.
+  // `stones` of c's stones, then their empty cells. A five or a four lies in such a run too.
   PointSet marks{};
   for (int dir = 0; dir < kDirections; ++dir)
     for (int line = 0; line < board.lineCount(dir); ++line) {
       const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!own) continue;
+      if (std::popcount(own) < stones) continue;
       const std::uint64_t empty = board.lineEmpty(dir, line), open = empty | own;
       const std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;  // bit s: cells s..s+4
-      const std::uint64_t runs = openRuns & (own | own >> 1 | own >> 2 | own >> 3 | own >> 4);
+      // Runs holding at least `stones` of c's stones: count the five cells' bits per start.
+      std::uint64_t runs = 0;
+      if (stones <= 1) {
+        runs = openRuns & (own | own >> 1 | own >> 2 | own >> 3 | own >> 4);
+      } else {
+        for (std::uint64_t m = openRuns; m; m &= m - 1) {
+          const int s = std::countr_zero(m);
+          if (std::popcount((own >> s) & 0x1F) >= stones) runs |= std::uint64_t{1} << s;
+        }
+      }
       const std::uint64_t cells = runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
       for (std::uint64_t m = cells & empty; m; m &= m - 1)
         mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
     }
-  collect(board, c, r, marks, out, [](const Board&, Point) { return true; });
+  collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
-  collect(board, c, r, pointsNearLines(board, c, 3), out,
-          shapeIs(c, r, [](const MoveShape& s) { return !s.five && (s.straightFour || s.fours >= 2); }));
+  const bool foulBlocks = r == Rule::Renju && c == Color::White;
+  collect(board, c, r, pointsNearLines(board, c, 3), out, [&](Board& b, Point p) {
+    const MoveShape s = shapeOf(b, p, c, r);
+    if (s.five) return false;
+    if (s.straightFour || s.fours >= 2) return true;
+    if (!foulBlocks || s.fours == 0) return false;
+    // White's one four: unstoppable when its five point is a foul for black.
+    b.place(p, c);
+    MoveList fives;
+    findFivePoints(b, c, r, fives);
+    const bool unstoppable = fives.size() == 1 && !isLegal(b, fives[0], Color::Black, r);
+    b.undo();
+    return unstoppable;
+  });
 }
 
 bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }

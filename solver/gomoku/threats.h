@@ -27,16 +27,15 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
 
 // Legal moves of c that make a five or a four (a five threat).
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
-// Legal moves of c that make a four or a geometric three (a threat to make a straight four).
-void findThreatMoves(Board& board, Color c, Rule r, MoveList& out);
-// Legal moves of c that share an open run of five cells (none of the opponent's stones) with
-// one of c's stones: the candidates for a threat of a short VCF. With a VCF of at most two
-// fours after the move, the move's five cells hold at least one stone already (the move, two
-// fours and that stone leave a five point), so none is missed there; longer VCFs could start
-// from bare cells and are only looked for from these.
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out);
-// Legal moves of c after which c has two or more five points (straight fours, double fours
-// for white, four-fours on separate lines).
+// Legal moves of c that share an open run of five cells (none of the opponent's stones) with at
+// least `stones` of c's stones: the candidates for a threat of a short VCF. A threat of a
+// one-move VCF (a four that cannot be stopped) needs the move and two stones in one run; a VCF
+// of two fours, the move and one stone (the move, two fours and that stone leave a five point);
+// longer VCFs could start from bare cells and are only looked for from these.
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1);
+// Legal moves of c that cannot be stopped: after them c has two or more five points (straight
+// fours, double fours for white, four-fours on separate lines), or, for white under renju, one
+// five point that black may not take (a four whose block is a foul).
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out);
 
 // Whether colour c has at least one five point.
