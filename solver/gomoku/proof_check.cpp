@@ -11,6 +11,7 @@
 
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/verifier_scans.h"
 #include "solver/gomoku/zone_support.h"
 
 namespace tengen::gomoku {
@@ -48,12 +49,7 @@ class Checker {
     return forbiddenKind(b_, p, c, rule_) == ForbiddenKind::None;
   }
 
-  std::vector<Point> fivePoints(Color c) {
-    std::vector<Point> out;
-    for (Point p = 0; p < b_.cellCount(); ++p)
-      if (b_.isEmpty(p) && makesFive(b_, p, c, rule_)) out.push_back(p);
-    return out;
-  }
+  std::vector<Point> fivePoints(Color c) { return scanFivePoints(b_, c, rule_); }
 
   // Some five consecutive cells on one line hold no stone of c's opponent.
   bool liveLine(Color c) {

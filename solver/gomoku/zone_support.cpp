@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/verifier_scans.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -52,12 +53,7 @@ class Support {
  private:
   bool blackUnderRenju(Color c) const { return rule_ == Rule::Renju && c == Color::Black; }
 
-  std::vector<Point> fivePoints(Color c) {
-    std::vector<Point> out;
-    for (Point p = 0; p < b_.cellCount(); ++p)
-      if (b_.isEmpty(p) && makesFive(b_, p, c, rule_)) out.push_back(p);
-    return out;
-  }
+  std::vector<Point> fivePoints(Color c) { return scanFivePoints(b_, c, rule_); }
 
   // The cells of the lines, five each way, of every point black's foul test at p visits.
   void addFoulReads(Point p, Cells& s) {
