@@ -134,6 +134,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
   for (Point p : looked) answer.replies.push_back({p, Value::Unknown, Value::Unknown});
   book.getMany(keys, [&](std::size_t i, const BookRecord* record, const std::string&) {
     ReplyValue& reply = answer.replies[first + i];
+    reply.found = true;
     if (record) {
       reply.result = record->result;
       reply.claimed = record->claimed;
@@ -146,6 +147,20 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     return ga != gb ? ga > gb : a.move < b.move;
   });
   return answer;
+}
+
+std::string describeAnswer(const QueryAnswer& a) {
+  if (!a.found) return "not in the book";
+  const std::string proof = " (verified, proof of " + std::to_string(a.proofSize) + " positions)";
+  switch (a.result) {
+    case Value::BlackWins: return "black wins" + proof;
+    case Value::WhiteWins: return "white wins" + proof;
+    case Value::Draw: return "draw" + proof;
+    case Value::Unknown: break;
+  }
+  if (a.cannotWin[0] || a.cannotWin[1]) return std::string(a.cannotWin[0] ? "black" : "white") + " cannot win (verified)";
+  if (a.claimed != Value::Unknown) return "claimed " + std::string(valueName(a.claimed)) + ", not verified";
+  return "unknown";
 }
 
 }  // namespace tengen::book

@@ -18,6 +18,7 @@ struct ReplyValue {
   Value result;   // proved value of the position after the move; unknown when the book lacks it
   Value claimed;  // what the record there claims, verified or not (equals result when verified)
   bool damaged = false;  // the record there cannot be read
+  bool found = false;    // the book holds a record there (readable or not)
 };
 
 struct QueryAnswer {
@@ -38,5 +39,9 @@ struct QueryAnswer {
 // Throws RecordError when the position's own record cannot be read, BookError when the book
 // cannot be read; a reply whose record is damaged is marked so.
 QueryAnswer queryBook(const Book& book, const gomoku::Position& position);
+
+// What an answer says, in words: "black wins (verified, proof of 120 positions)", "white cannot
+// win (verified)", "claimed black-wins, not verified", "unknown", "not in the book".
+std::string describeAnswer(const QueryAnswer& answer);
 
 }  // namespace tengen::book

@@ -9,6 +9,9 @@
 #include "book/book.h"
 #include "book/book_stats.h"
 #include "book/book_transfer.h"
+#include "book/book_tree.h"
+#include "book/renlib.h"
+#include "book/sgf.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
@@ -79,9 +82,29 @@ int stats(const Args& args) {
   return s.unreadable ? 1 : 0;
 }
 
+// RenLib and SGF: the book's tree below a root (default the empty board), every stored position
+// within --depth plies, values as comments.
+int exportTree(const Args& args, const std::string& format) {
+  const gomoku::Position root = gomoku::parsePosition(args.value("root").value_or(""), positionOptions(args));
+  const int depth = static_cast<int>(args.integer("depth", 4, 0, 225));
+  const auto maxNodes = static_cast<std::size_t>(args.integer("max-nodes", 1000000, 1, 100000000));
+  if (format == "renlib" && root.board.size() != 15) throw UsageError("RenLib libraries hold 15x15 boards only");
+  const Book book(bookDir(args), Book::Access::ReadOnly);
+  const book::TreeExport e = book::bookTree(book, root, depth, maxNodes);
+  const std::string bytes = format == "renlib" ? book::writeRenlib(e.tree) : book::writeSgf(e.tree, root.rule);
+  std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::cout.flush();
+  std::cerr << "tengen book export: " << e.tree.nodes.size() - 1 << " moves, " << e.positions << " positions of book "
+            << book.dir() << ", " << bytes.size() << " bytes"
+            << (e.truncated ? " (stopped at --max-nodes; the tree is cut)" : "") << '\n';
+  return 0;
+}
+
 int exportEntries(const Args& args) {
-  if (const auto format = args.value("format"); format && *format != "jsonl")
-    throw UsageError("unknown export format " + gomoku::quoted(*format) + " (jsonl)");
+  const std::string format = args.value("format").value_or("jsonl");
+  if (format == "renlib" || format == "sgf") return exportTree(args, format);
+  if (format != "jsonl") throw UsageError("unknown export format " + gomoku::quoted(format) + " (jsonl, renlib or sgf)");
+  if (args.value("root") || args.value("depth")) throw UsageError("--root and --depth go with --format renlib or sgf");
   const Book book(bookDir(args), Book::Access::ReadOnly);
   std::size_t bad = 0;
   book.forEach([&](std::string_view key, const book::BookRecord* record, const std::string& error) {

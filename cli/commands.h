@@ -11,6 +11,7 @@ int runQuery(int argc, char** argv);
 int runBook(int argc, char** argv);
 int runVerify(int argc, char** argv);
 int runOpenings(int argc, char** argv);
+int runLines(int argc, char** argv);
 int runEngine(int argc, char** argv);
 // The engine for the binary named pbrain-tengen: its options start at argv[first].
 int runEngine(int argc, char** argv, int first);

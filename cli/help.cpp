@@ -42,6 +42,7 @@ std::vector<CommandHelp> makeCommands() {
         {"threat-limit", true, "T", "VCT: threats are wins by a VCF of at most T moves against a pass (default 1)"},
         {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
+        {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
         kJson,
         kWorkers,
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
@@ -85,11 +86,19 @@ std::vector<CommandHelp> makeCommands() {
        {kBook, kJson, {"check", false, "", "also read every block of every file and check its checksum"}},
        {"tengen book stats --check"}},
       {"book export",
-       "every entry as JSON Lines",
-       "tengen book export [options]",
-       "Every entry as one JSON line on standard output.",
-       {kBook, {"format", true, "F", "jsonl (the only format so far)"}},
-       {"tengen book export > book.jsonl"}},
+       "every entry as JSON Lines, or the book's tree as a RenLib library or an SGF file",
+       "tengen book export [options]\n"
+       "tengen book export --format renlib|sgf [--root POSITION] [--depth D] > out.lib",
+       "Every entry as one JSON line on standard output; or, with --format renlib or sgf, the tree of\n"
+       "every stored position that legal moves reach within --depth plies of --root, each node's comment\n"
+       "saying what the book proves there (\"black wins (verified, proof of N positions)\", \"white cannot\n"
+       "win (verified)\", ...), the proved best moves marked. RenLib holds 15x15 only.",
+       {kBook, kRule, kSize,
+        {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x) or sgf (FF[4] GM[4])"},
+        {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
+        {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},
+        {"max-nodes", true, "N", "renlib/sgf: stop after this many moves in the tree (default 1000000)"}},
+       {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib"}},
       {"book import",
        "merge a book or a JSON Lines file (claims until verified)",
        "tengen book import SOURCE [--book DIR]",
@@ -113,6 +122,15 @@ std::vector<CommandHelp> makeCommands() {
         {"jobs", true, "N", "at most this many jobs"},
         kJson},
        {"tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers 2", "tengen book build --openings D4,I7 --depth 1"}},
+      {"lines import",
+       "a RenLib library's or an SGF file's lines as positions to prove",
+       "tengen lines import FILE.lib|FILE.sgf [options]",
+       "Reads a library's tree and prints every line from the empty board to a leaf as a move list, one a\n"
+       "line, each checked as a game under the rule (a line that is no game is left out and named). Feed\n"
+       "them to 'tengen solve', or prove them with the library's moves tried first: 'tengen solve --lines\n"
+       "FILE'. Nothing a library says is stored as a value without a proof.",
+       {kRule, kSize, kJson},
+       {"tengen lines import d4.lib", "tengen lines import game.sgf | tengen solve --book ./tengen-book"}},
       {"bench",
        "speed and strength figures (fouls, solve, book, distributed, horizon)",
        "tengen bench fouls|solve|book|distributed|horizon [options]",

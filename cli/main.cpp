@@ -20,7 +20,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"fouls", tengen::cli::runFouls},   {"solve", tengen::cli::runSolve},   {"bench", tengen::cli::runBench},
     {"query", tengen::cli::runQuery},   {"book", tengen::cli::runBook},     {"verify", tengen::cli::runVerify},
-    {"openings", tengen::cli::runOpenings}, {"engine", tengen::cli::runEngine},
+    {"openings", tengen::cli::runOpenings}, {"engine", tengen::cli::runEngine}, {"lines", tengen::cli::runLines},
 };
 
 // `tengen help [COMMAND [SUBCOMMAND]]`.

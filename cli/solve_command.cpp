@@ -11,6 +11,7 @@
 #include "cli/distributed.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
+#include "cli/library.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/solve.h"
 
@@ -111,6 +112,24 @@ int runSolve(int argc, char** argv) {
   std::optional<book::Book> store;
   if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::Create);
   book::Book* book = store ? &*store : nullptr;
+  if (const auto file = args.value("lines")) {
+    // A guided proof: every line of the library, its moves tried first for the attacker.
+    if (!args.positional().empty()) throw UsageError("give a position or --lines FILE, not both");
+    const book::MoveTree tree = readLibrary(*file);
+    options.hints = libraryHints(tree);
+    bool allGood = true, first = true;
+    for (const LibraryLine& l : libraryLines(tree, popts)) {
+      if (!json && !first) std::cout << '\n';
+      first = false;
+      if (!l.error.empty()) {
+        printLineError(l.moves, l.error, json);
+        allGood = false;
+        continue;
+      }
+      allGood &= solveOne(l.moves, popts, options, json, book, true);
+    }
+    return allGood ? 0 : 1;
+  }
   if (!args.positional().empty()) {
     solveOne(args.positional()[0], popts, options, json, book, false);
     return 0;

@@ -329,7 +329,11 @@ ProofNumbers ProofGame::estimateAfter(Point p) {
     undo();
     return n;
   }
-  return toMove_ == attacker_ ? numbersAfterAttackerMove(p, 1) : ProofNumbers{1, 1};
+  if (toMove_ != attacker_) return ProofNumbers{1, 1};
+  if (hints_)
+    if (const auto it = hints_->find(board_.hash()); it != hints_->end())
+      if (std::find(it->second.begin(), it->second.end(), p) != it->second.end()) return {1, 1};  // a library's move first
+  return numbersAfterAttackerMove(p, 1);
 }
 
 bool ProofGame::pairingDisproves(std::vector<Point>& pairs) const {

@@ -44,6 +44,11 @@ class ProofGame {
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
   // 0 turns zones off).
   void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
+  // Moves to try first for the attacker, by exact board hash (a library's moves: a guided proof).
+  // They change the search's order only, never what is proved.
+  using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
+  void setHints(std::shared_ptr<const Hints> hints) { hints_ = std::move(hints); }
+
   // VCT: try only the attacker's moves that share an open run with two of its stones (the
   // threats of one-move VCFs, and most others; quintet's candidates). A win found is a win; a
   // failure says nothing about the wider search.
@@ -163,6 +168,7 @@ class ProofGame {
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
   bool narrowThreats_ = false;
+  std::shared_ptr<const Hints> hints_;
   std::uint64_t nullMoveNodes_ = 0;
 };
 

@@ -211,7 +211,10 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   std::uint64_t nullMoveNodes = options.nullMoveNodes;
   if (options.maxNodes) nullMoveNodes = std::min(nullMoveNodes, options.maxNodes / 100);
   if (nullMoveNodes < 50) nullMoveNodes = 0;
-  for (Attempt* a : {&mine, &theirs}) a->game.setNullMoveBudget(nullMoveNodes);
+  for (Attempt* a : {&mine, &theirs}) {
+    a->game.setNullMoveBudget(nullMoveNodes);
+    a->game.setHints(options.hints);
+  }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result
   Attempt* single = nullptr;       // the one attempt of an onlyAttacker question

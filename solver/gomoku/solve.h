@@ -40,6 +40,8 @@ struct SolveOptions {
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;
   std::function<void(const SolveProgress&)> progress;
+  // Full mode: the attacker's moves to try first, by exact board hash (a guided proof).
+  std::shared_ptr<const ProofGame::Hints> hints;
   // A table to reuse (cleared first, so results do not depend on earlier searches) instead of
   // allocating one of hashMegabytes: saves a worker the page faults of a fresh table per job.
   proof::TranspositionTable* table = nullptr;

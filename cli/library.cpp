@@ -1,0 +1,77 @@
+// Reading libraries from files and turning their trees into lines and hints.
+#include "cli/library.h"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "book/renlib.h"
+#include "book/sgf.h"
+#include "solver/gomoku/notation.h"
+
+namespace tengen::cli {
+
+book::MoveTree readLibrary(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(gomoku::printable(path) + ": cannot open");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  const std::string data = bytes.str();
+  try {
+    if (!data.empty() && static_cast<unsigned char>(data[0]) == 0xFF) return book::readRenlib(data);
+    const auto start = data.find_first_not_of(" \t\r\n");
+    if (start != std::string::npos && data[start] == '(') return book::readSgf(data);
+    throw book::FormatError("byte 0: neither a RenLib library nor an SGF file");
+  } catch (const book::FormatError& e) {
+    throw std::runtime_error(gomoku::printable(path) + ": " + e.what());
+  }
+}
+
+std::vector<LibraryLine> libraryLines(const book::MoveTree& tree, const gomoku::PositionOptions& options) {
+  std::vector<LibraryLine> out;
+  gomoku::PositionOptions o = options;
+  o.size = tree.size;
+  for (const auto& line : tree.lines()) {
+    LibraryLine l;
+    l.moves = gomoku::formatMoves(line, tree.size);
+    try {
+      gomoku::parsePosition(l.moves, o);
+    } catch (const gomoku::PositionError& e) {
+      l.error = e.what();
+    }
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+std::shared_ptr<const gomoku::ProofGame::Hints> libraryHints(const book::MoveTree& tree) {
+  auto hints = std::make_shared<gomoku::ProofGame::Hints>();
+  gomoku::Board board(tree.size);
+  // Depth first, placing and lifting stones; colours alternate from black.
+  struct Frame {
+    int node;
+    std::size_t next;
+  };
+  std::vector<Frame> stack{{0, 0}};
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    const auto& node = tree.nodes[static_cast<std::size_t>(f.node)];
+    if (f.next == 0 && !node.children.empty()) {
+      auto& moves = (*hints)[board.hash()];
+      for (int c : node.children) moves.push_back(tree.nodes[static_cast<std::size_t>(c)].move);
+    }
+    if (f.next < node.children.size()) {
+      const int child = node.children[f.next++];
+      const gomoku::Point p = tree.nodes[static_cast<std::size_t>(child)].move;
+      if (!board.isEmpty(p)) continue;  // a broken line: its moves are no hints
+      board.place(p, board.stoneCount() % 2 == 0 ? gomoku::Color::Black : gomoku::Color::White);
+      stack.push_back({child, 0});
+    } else {
+      if (stack.size() > 1) board.undo();
+      stack.pop_back();
+    }
+  }
+  return hints;
+}
+
+}  // namespace tengen::cli
