@@ -163,6 +163,16 @@ std::vector<CommandHelp> makeCommands() {
        "stops the opponent's VCF, else the pattern evaluation's best; never an illegal move or a black foul.",
        {kBook, {"hash", true, "MB", "transposition table in MiB (default 256)"}},
        {"printf 'START 15\\nINFO rule 4\\nBEGIN\\nEND\\n' | tengen engine"}},
+      {"serve",
+       "a web view of the book (one page and a JSON API)",
+       "tengen serve [--book DIR] [--port P] [--host H]",
+       "Serves a read-only web view of the book: the board with the position's value, best move and line,\n"
+       "every stored reply coloured by its value, black's forbidden points under renju; click to play,\n"
+       "back and forward, the 26 openings. JSON: /api/query?position=...&rule=...&size=..., /api/openings,\n"
+       "/api/stats. Opens the book as a reader, so it runs beside a book build. Ctrl-C stops it.",
+       {kBook, {"port", true, "P", "port (default 8017; 0: any free port)"},
+        {"host", true, "H", "address to listen on (default 127.0.0.1: this machine only)"}},
+       {"tengen serve --book ./tengen-book   # then open http://127.0.0.1:8017/"}},
       {"version", "the version and the build", "tengen version   (or tengen --version)", "The version and the build.", {}, {"tengen --version"}},
       {"help", "this overview, or one command's usage", "tengen help [COMMAND]   (or tengen COMMAND --help)", "This overview, or one command's usage.", {},
        {"tengen help solve"}},
