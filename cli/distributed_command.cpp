@@ -44,6 +44,12 @@ void setReporter(coordinator::RunOptions& options, bool json) {
   };
 }
 
+std::string fixed(double v, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
 void printSummary(const coordinator::RunSummary& s, const std::string& workers) {
   std::cout << "jobs: " << s.jobs << " (proven " << s.proven << ", disproven " << s.disproven << ", unknown "
             << s.unknown << ") on " << workers << "; " << s.answeredFromBook << " answers taken from the book, "
@@ -52,8 +58,14 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
             << " nodes/s over all workers, " << s.seconds << " s; workers idle "
             << static_cast<int>(s.idleFraction * 1000) / 10.0 << "% of their time ("
             << static_cast<int>(s.idleWithWorkFraction * 1000) / 10.0 << "% while a job was waiting)\n"
-            << "coordinator: " << s.checkSeconds << " s re-verifying answers, " << s.storeSeconds
-            << " s storing them, " << s.finalCheckSeconds << " s re-verifying derived claims at the end\n"
+            << "checks: " << (s.checkedByWorkers ? std::to_string(s.checkedByWorkers) + " answers re-verified by a worker other than their finder (" +
+                                                        fixed(s.workerCheckSeconds, 2) + " s, " +
+                                                        fixed(100 * s.workerCheckSeconds / std::max(1e-9, s.workerCheckSeconds + s.workerSeconds), 1) +
+                                                        "% of worker time)"
+                                                  : std::string("every answer re-verified by the coordinator (one worker)"))
+            << "\ncoordinator: busy " << fixed(100 * s.coordinatorBusyFraction, 1) << "% of the run; " << fixed(s.checkSeconds, 2)
+            << " s re-verifying answers, " << fixed(s.storeSeconds, 2) << " s storing them, " << fixed(s.finalCheckSeconds, 2)
+            << " s re-verifying derived claims at the end\n"
             << "messages: " << s.messages << ", " << (s.messages ? (s.bytesSent + s.bytesReceived) / s.messages : 0)
             << " bytes each on average\n";
 }

@@ -1,6 +1,7 @@
 // The coordinator's loop: pick questions (most-proving leaves, or a depth-limited sweep), send
-// them as jobs, take answers as they come, check, store and back them up. Every proven answer is
-// in the book before the next job goes out; unanswered jobs leave a job-state mark beside it.
+// them as jobs, take answers as they come, have each proof checked by a worker other than its
+// finder (or check it here when there is only one worker), store and back them up. Unanswered
+// jobs leave a job-state mark beside the book's records.
 #include "coordinator/coordinator.h"
 
 #include <chrono>
@@ -70,7 +71,8 @@ class Run {
         tree_(root, options.goal == Goal::Build ? MoveListing::AllMoves : MoveListing::Prover),
         pool_(pool),
         options_(options),
-        workers_(static_cast<std::size_t>(pool.size())) {}
+        workers_(static_cast<std::size_t>(pool.size())),
+        crossCheck_(pool.size() >= 2) {}
 
   RunSummary run() {
     start_ = Clock::now();
@@ -95,6 +97,8 @@ class Run {
     const double capacity = summary_.seconds * static_cast<double>(workers_.size());
     summary_.idleFraction = capacity > 0 ? idle / capacity : 0;
     summary_.idleWithWorkFraction = capacity > 0 ? idleWithWork / capacity : 0;
+    summary_.coordinatorBusyFraction =
+        summary_.seconds > 0 ? std::max(0.0, 1.0 - summary_.waitSeconds / summary_.seconds) : 0;
     report(false);
     return summary_;
   }
@@ -110,6 +114,14 @@ class Run {
     Color attacker;
     int worker;
     worker::JobBudget budget;  // as sent: a job near the run's time limit gets only what is left
+  };
+  // A proof or disproof that came back from a job and waits for (or is out at) its check.
+  struct Unchecked {
+    InFlight job;
+    std::uint64_t jobId = 0;
+    worker::WireTree wire;    // as received, for the checking worker
+    gomoku::ProofRecord proof;
+    int checker = -1;         // the worker checking it, once sent
   };
 
   // ---- the tree ----
@@ -298,12 +310,44 @@ class Run {
     return std::nullopt;
   }
 
+  void markBusy(std::size_t w) {
+    WorkerState& ws = workers_[w];
+    const double waited = since(ws.idleSince);
+    ws.idle += waited;
+    ws.idleWithWork += std::min(waited, since(lastProgressAt_));  // since work could last have gone out
+    ws.busy = true;
+  }
+
+  // Sends worker `w` the oldest proof waiting for a check that it did not find itself.
+  bool dispatchCheck(std::size_t w) {
+    for (auto it = toCheck_.begin(); it != toCheck_.end(); ++it) {
+      if (it->job.worker == static_cast<int>(w)) continue;
+      Unchecked item = std::move(*it);
+      toCheck_.erase(it);
+      const std::uint64_t checkId = ++lastCheckId_;
+      const gomoku::Position pos = tree_.position(item.job.node);
+      const std::string bytes = worker::encodeMessage(
+          worker::makeCheckRequest(checkId, worker::makeJobRequest(item.jobId, pos, item.job.attacker, {}), std::move(item.wire)));
+      item.wire = {};
+      summary_.bytesSent += bytes.size();
+      ++summary_.messages;
+      markBusy(w);
+      item.checker = static_cast<int>(w);
+      checksOut_.emplace(checkId, std::move(item));
+      pool_.send(static_cast<int>(w), bytes);
+      return true;
+    }
+    return false;
+  }
+
   void dispatch() {
     for (std::size_t w = 0; w < workers_.size(); ++w) {
       if (workers_[w].busy) continue;
-      if (limitReached()) return;
+      // Checks go first: the proofs waiting for them are the run's progress.
+      if (dispatchCheck(w)) continue;
+      if (limitReached()) continue;
       const auto question = nextQuestion();
-      if (!question) return;
+      if (!question) continue;
       const auto [id, c] = *question;
       tree_.node(id).question[gomoku::index(c)].pending = true;
       const std::uint64_t jobId = ++lastJobId_;
@@ -318,14 +362,12 @@ class Run {
         const std::uint64_t left = options_.maxNodes - std::min(options_.maxNodes, summary_.nodes + nodesInFlight());
         if (budget.maxNodes == 0 || budget.maxNodes > left) budget.maxNodes = std::max<std::uint64_t>(1, left);
       }
-      const std::string bytes = worker::encodeMessage(worker::makeJobRequest(jobId, tree_.position(id), c, budget));
+      worker::JobRequest request = worker::makeJobRequest(jobId, tree_.position(id), c, budget);
+      request.checkHere = !crossCheck_;  // another worker checks the answer: no need to here
+      const std::string bytes = worker::encodeMessage(request);
       summary_.bytesSent += bytes.size();
       ++summary_.messages;
-      WorkerState& ws = workers_[w];
-      const double waited = since(ws.idleSince);
-      ws.idle += waited;
-      ws.idleWithWork += std::min(waited, since(lastProgressAt_));  // since work could last have gone out
-      ws.busy = true;
+      markBusy(w);
       inFlight_[jobId] = {id, c, static_cast<int>(w), budget};
       pool_.send(static_cast<int>(w), bytes);
     }
@@ -338,31 +380,56 @@ class Run {
     worker::JobReply reply;
   };
 
-  // Takes an answer off the wire and frees its worker; the answer's question stays pending until
-  // apply(), so the worker can get new work before the (slow) verifier runs on this answer.
-  Accepted accept(int workerIndex, const std::string& bytes) {
+  void freeWorker(int w) {
+    WorkerState& ws = workers_[static_cast<std::size_t>(w)];
+    ws.busy = false;
+    ws.idleSince = Clock::now();
+    lastProgressAt_ = ws.idleSince;
+  }
+
+  // Takes a message off the wire, checks it answers what this worker was sent, frees the worker
+  // and hands the answer on: the worker gets new work before the answer's own (slower) handling.
+  void receiveMessage(int workerIndex, const std::string& bytes) {
     summary_.bytesReceived += bytes.size();
     ++summary_.messages;
+    const std::string who = "worker " + std::to_string(workerIndex + 1);
     worker::Message message;
     try {
       message = worker::decodeMessage(bytes);
     } catch (const worker::ProtocolError& e) {
-      throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + ": " + e.what());
+      throw std::runtime_error(who + ": " + e.what());
     }
-    const auto* reply = std::get_if<worker::JobReply>(&message);
-    if (!reply) throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + " sent something other than an answer");
-    const auto it = inFlight_.find(reply->jobId);
-    if (it == inFlight_.end())
-      throw std::runtime_error("worker " + std::to_string(workerIndex + 1) + ": " +
-                               (reply->error.empty() ? "an answer to no job sent" : reply->error));
-    const InFlight job = it->second;
-    inFlight_.erase(it);
-    ++answering_;
-    WorkerState& ws = workers_[static_cast<std::size_t>(job.worker)];
-    ws.busy = false;
-    ws.idleSince = Clock::now();
-    lastProgressAt_ = ws.idleSince;
-    return {job, std::move(*std::get_if<worker::JobReply>(&message))};
+    if (auto* reply = std::get_if<worker::JobReply>(&message)) {
+      const auto it = inFlight_.find(reply->jobId);
+      if (it == inFlight_.end() || it->second.worker != workerIndex)
+        throw std::runtime_error(who + ": " + (reply->error.empty() ? "an answer to no job it was sent" : reply->error));
+      const Accepted accepted{it->second, std::move(*reply)};
+      inFlight_.erase(it);
+      ++answering_;
+      freeWorker(workerIndex);
+      dispatch();
+      apply(accepted);
+      return;
+    }
+    if (auto* verdict = std::get_if<worker::CheckReply>(&message)) {
+      const auto it = checksOut_.find(verdict->checkId);
+      if (it == checksOut_.end() || it->second.checker != workerIndex)
+        throw std::runtime_error(who + ": a check's verdict for no check it was sent");
+      Unchecked item = std::move(it->second);
+      checksOut_.erase(it);
+      freeWorker(workerIndex);
+      summary_.workerCheckSeconds += verdict->seconds;
+      ++summary_.checkedByWorkers;
+      dispatch();
+      const gomoku::Position pos = tree_.position(item.job.node);
+      if (!verdict->accepted)
+        throw std::runtime_error("the verifier on worker " + std::to_string(workerIndex + 1) + " refused worker " +
+                                 std::to_string(item.job.worker + 1) + "'s answer for " + describe(pos, item.job.attacker) +
+                                 ": " + verdict->error);
+      storeProof(item.job, std::move(item.proof));
+      return;
+    }
+    throw std::runtime_error(who + " sent something other than an answer");
   }
 
   void apply(const Accepted& accepted) {
@@ -373,8 +440,9 @@ class Run {
     summary_.nodes += reply->nodes;
     summary_.workerSeconds += reply->seconds;
     Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
-    q.pending = false;
     const gomoku::Position pos = tree_.position(job.node);
+    if (reply->outcome != worker::JobOutcome::Proven && reply->outcome != worker::JobOutcome::Disproven)
+      q.pending = false;  // a proof stays pending until it is checked and stored
     const std::string stateKey = jobStateKey(tree_.node(job.node).key, job.attacker);
 
     switch (reply->outcome) {
@@ -414,13 +482,27 @@ class Run {
     if (proof.tree.nodes.empty() || proof.tree.attackerWins != wins)
       throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " sent an empty or mislabelled proof for " +
                                describe(pos, job.attacker));
-    // Never trust the wire: the independent verifier checks every answer before it is stored.
+    // Never trust the wire: the independent verifier checks every answer before it is stored, in
+    // another worker when there is one (so the coordinator only stores), else here.
+    if (crossCheck_) {
+      toCheck_.push_back({job, accepted.reply.jobId, accepted.reply.tree, std::move(proof), -1});
+      return;
+    }
     const auto checkStart = Clock::now();
     const gomoku::ProofCheck check = gomoku::checkProof(pos.board, pos.toMove, pos.rule, job.attacker, proof.tree);
     summary_.checkSeconds += since(checkStart);
     if (!check.ok)
       throw std::runtime_error("the verifier refused worker " + std::to_string(job.worker + 1) + "'s answer for " +
                                describe(pos, job.attacker) + ": " + check.error);
+    storeProof(job, std::move(proof));
+  }
+
+  // A checked proof: into the book, marked verified, and backed up the tree.
+  void storeProof(const InFlight& job, gomoku::ProofRecord proof) {
+    Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
+    q.pending = false;
+    const gomoku::Position pos = tree_.position(job.node);
+    const bool wins = proof.tree.attackerWins;
     if (q.solved() && q.numbers.isProven() != wins)
       throw std::runtime_error("contradiction at " + describe(pos, job.attacker) +
                                ": a job and the positions below it disagree");
@@ -446,13 +528,12 @@ class Run {
     summary_.stoppedBy = "done";
     while (true) {
       dispatch();
-      if (inFlight_.empty()) break;
+      if (inFlight_.empty() && checksOut_.empty() && toCheck_.empty()) break;
       const double wait = std::max(0.01, options_.reportEvery - since(lastReport_));
-      if (auto message = pool_.receive(wait)) {
-        const Accepted accepted = accept(message->first, message->second);
-        dispatch();
-        apply(accepted);
-      }
+      const auto waitStart = Clock::now();
+      auto message = pool_.receive(wait);
+      summary_.waitSeconds += since(waitStart);
+      if (message) receiveMessage(message->first, message->second);
       if (since(lastReport_) >= options_.reportEvery) {
         report(true);
         lastReport_ = Clock::now();
@@ -506,6 +587,10 @@ class Run {
   std::vector<WorkerState> workers_;
   std::unordered_map<std::uint64_t, InFlight> inFlight_;
   std::uint64_t lastJobId_ = 0;
+  const bool crossCheck_;             // proofs are checked by another worker (two or more workers)
+  std::deque<Unchecked> toCheck_;     // proofs waiting for a worker to check them
+  std::unordered_map<std::uint64_t, Unchecked> checksOut_;
+  std::uint64_t lastCheckId_ = 0;
   std::size_t answering_ = 0;  // answers accepted but not yet applied
   Color attacker_ = Color::Black;
   std::vector<std::pair<int, Color>> sweep_;

@@ -1,6 +1,7 @@
 // The coordinator: grows a JobTree over the opening tree, hands its questions to workers as jobs,
-// re-checks every answer with the independent verifier, stores it in the book at once (with the
-// job state, so a killed run resumes where it stopped) and backs up the numbers.
+// has every answer re-checked by the independent verifier in a worker other than its finder (here
+// when there is one worker), stores it in the book at once (with the job state, so a killed run
+// resumes where it stopped) and backs up the numbers.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +45,11 @@ struct RunSummary {
   std::uint64_t nodes = 0;             // prover nodes over all workers
   double seconds = 0;
   double workerSeconds = 0;            // time workers spent in jobs (their own clocks)
-  double checkSeconds = 0;             // coordinator time re-verifying answers (the verifier)
+  double checkSeconds = 0;             // coordinator time re-verifying answers (one worker only)
+  double workerCheckSeconds = 0;       // worker time re-verifying other workers' answers
+  std::uint64_t checkedByWorkers = 0;  // answers checked by a worker other than their finder
+  double waitSeconds = 0;              // coordinator time waiting for a message
+  double coordinatorBusyFraction = 0;  // 1 - waitSeconds / seconds
   double storeSeconds = 0;             // coordinator time merging and writing to the book
   double finalCheckSeconds = 0;        // the closing re-verification of derived claims
   double idleFraction = 0;             // worker time without a job, over workers x elapsed

@@ -3,7 +3,9 @@
 // coordinator that refuses a worker's false answer.
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <filesystem>
+#include <unordered_map>
 
 #include "book/book.h"
 #include "book/book_query.h"
@@ -222,6 +224,95 @@ TEST(Distributed, RefusesAnAnswerTheVerifierRejects) {
   int entries = 0;
   book.forEach([&](std::string_view, const book::BookRecord*, const std::string&) { return ++entries, true; });
   EXPECT_EQ(entries, 0);
+}
+
+// Workers answering in the caller's thread, one message at a time: worker 0 forges a proof for
+// every job it gets; every other worker (and worker 0 when asked to check) is honest. Records who
+// ran which job and who checked which answer.
+class HalfLyingPool : public coordinator::WorkerPool {
+ public:
+  explicit HalfLyingPool(int workers, bool lie) : workers_(workers), lie_(lie) {}
+  int size() const override { return workers_; }
+  std::string describe() const override { return "a half-lying pool"; }
+  void send(int w, std::string bytes) override {
+    const worker::Message m = worker::decodeMessage(bytes);
+    if (const auto* job = std::get_if<worker::JobRequest>(&m)) {
+      EXPECT_FALSE(job->checkHere) << "with another worker to check, the finder need not";
+      ranBy[job->jobId] = w;
+      worker::JobReply reply;
+      if (lie_ && w == 0) {
+        reply.jobId = job->jobId;
+        reply.outcome = worker::JobOutcome::Proven;
+        reply.tree.attackerWins = true;
+        reply.tree.nodes.resize(1);
+      } else {
+        reply = worker::runJob(*job);
+      }
+      replies_.push_back({w, worker::encodeMessage(reply)});
+    } else if (const auto* check = std::get_if<worker::CheckRequest>(&m)) {
+      const auto finder = ranBy.find(check->job.jobId);
+      EXPECT_TRUE(finder != ranBy.end());
+      if (finder != ranBy.end()) {
+        EXPECT_NE(finder->second, w) << "a worker was asked to check its own answer";
+      }
+      ++checks;
+      replies_.push_back({w, worker::encodeMessage(worker::runCheck(*check))});
+    }
+  }
+  std::optional<std::pair<int, std::string>> receive(double) override {
+    if (replies_.empty()) return std::nullopt;
+    auto r = std::move(replies_.front());
+    replies_.pop_front();
+    return r;
+  }
+  void stop() override {}
+  std::unordered_map<std::uint64_t, int> ranBy;
+  int checks = 0;
+
+ private:
+  int workers_;
+  bool lie_;
+  std::deque<std::pair<int, std::string>> replies_;
+};
+
+TEST(Distributed, AnswersAreCheckedByAnotherWorker) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  HalfLyingPool pool(3, false);
+  coordinator::RunOptions o;
+  o.jobBudget.maxNodes = 1000;
+  o.jobBudget.hashMegabytes = 8;
+  const gomoku::Position pos = renju(kRenjuWin);
+  const auto s = coordinator::runCoordinator(book, pos, pool, o);
+  EXPECT_EQ(s.value, GameValue::BlackWins);
+  EXPECT_GT(pool.checks, 10);
+  EXPECT_EQ(s.checkedByWorkers, s.proven + s.disproven) << "every proof or disproof was checked by a worker";
+  EXPECT_EQ(s.checkSeconds, 0.0) << "the coordinator verified nothing itself";
+  const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::Black);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(Distributed, AnotherWorkerRefusesAForgedAnswer) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  HalfLyingPool pool(2, true);
+  coordinator::RunOptions o;
+  o.jobBudget.maxNodes = 100;
+  o.jobBudget.hashMegabytes = 8;
+  const gomoku::Position root = freestyle("", 6);  // a draw: worker 0's "black wins" is false
+  try {
+    coordinator::runCoordinator(book, root, pool, o);
+    FAIL() << "a forged proof was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("refused worker 1's answer"), std::string::npos) << e.what();
+  }
+  EXPECT_GE(pool.checks, 1);
+  // Whatever the honest worker proved may be stored; the forged win never is.
+  const auto answer = book::queryBook(book, root);
+  EXPECT_NE(answer.result, book::Value::BlackWins);
+  if (const auto r = book.get(book::canonicalKey(root.board, root.rule, root.toMove).bytes)) {
+    EXPECT_NE(r->claimed, book::Value::BlackWins) << "the forged win reached the book";
+  }
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 // the worker's own solve() has already passed through the independent verifier.
 #include "worker/job.h"
 
+#include <chrono>
+
+#include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
 
 namespace tengen::worker {
@@ -23,6 +26,14 @@ JobRequest makeJobRequest(std::uint64_t jobId, const gomoku::Position& position,
   job.maxSeconds = budget.maxSeconds;
   job.hashMegabytes = budget.hashMegabytes;
   return job;
+}
+
+CheckRequest makeCheckRequest(std::uint64_t checkId, const JobRequest& job, WireTree tree) {
+  CheckRequest request;
+  request.checkId = checkId;
+  request.job = job;
+  request.tree = std::move(tree);
+  return request;
 }
 
 gomoku::Position jobPosition(const JobRequest& job) {
@@ -102,6 +113,7 @@ JobReply JobRunner::run(const JobRequest& job) {
       tableMegabytes_ = static_cast<std::uint32_t>(options.hashMegabytes);
     }
     options.table = table_.get();
+    options.checkProofs = job.checkHere;
     const gomoku::SolveResult r = gomoku::solve(pos, options);
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;
@@ -123,6 +135,30 @@ JobReply JobRunner::run(const JobRequest& job) {
     reply.outcome = JobOutcome::Failed;
     reply.error = e.what();
   }
+  return reply;
+}
+
+}  // namespace tengen::worker
+
+namespace tengen::worker {
+
+CheckReply runCheck(const CheckRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  CheckReply reply;
+  reply.checkId = request.checkId;
+  try {
+    const gomoku::Position pos = jobPosition(request.job);
+    const auto tree = fromWire(request.tree, pos.board.size());
+    if (tree.nodes.empty()) throw ProtocolError("an empty proof tree");
+    const gomoku::ProofCheck check =
+        gomoku::checkProof(pos.board, pos.toMove, pos.rule, static_cast<Color>(request.job.attacker), tree);
+    reply.accepted = check.ok;
+    reply.error = check.error;
+  } catch (const std::exception& e) {
+    reply.accepted = false;
+    reply.error = e.what();
+  }
+  reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return reply;
 }
 

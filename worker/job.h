@@ -1,6 +1,6 @@
 // A job as the prover sees it: building a request from a position, the position back from a
-// request (checked, since it came over the wire), proof trees to and from their wire form, and
-// running one job with the prover.
+// request (checked, since it came over the wire), proof trees to and from their wire form,
+// running one job with the prover, and re-verifying another worker's answer.
 #pragma once
 
 #include <memory>
@@ -20,6 +20,8 @@ struct JobBudget {
 
 JobRequest makeJobRequest(std::uint64_t jobId, const gomoku::Position& position, gomoku::Color attacker,
                           const JobBudget& budget);
+// Another worker's answer to `job`, to re-verify.
+CheckRequest makeCheckRequest(std::uint64_t checkId, const JobRequest& job, WireTree tree);
 // Throws ProtocolError when the request does not describe a playable position.
 gomoku::Position jobPosition(const JobRequest& job);
 
@@ -41,5 +43,9 @@ class JobRunner {
 
 // One job with a table of its own.
 JobReply runJob(const JobRequest& job);
+
+// Runs the independent verifier over a CheckRequest's tree. Never throws: a request that does not
+// describe a position and a tree is not accepted, with the reason.
+CheckReply runCheck(const CheckRequest& request);
 
 }  // namespace tengen::worker

@@ -13,8 +13,10 @@
 
 BOOST_CLASS_VERSION(tengen::worker::WireTree::Node, 1)
 BOOST_CLASS_VERSION(tengen::worker::WireTree, 1)
-BOOST_CLASS_VERSION(tengen::worker::JobRequest, 1)
+BOOST_CLASS_VERSION(tengen::worker::JobRequest, 2)
 BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
+BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
+BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
 
 namespace boost::serialization {
 
@@ -27,13 +29,22 @@ void serialize(Archive& ar, tengen::worker::WireTree& t, unsigned) {
   ar & t.attackerWins & t.nodes;
 }
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned) {
+void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
   ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
       j.hashMegabytes;
+  if (version >= 2) ar & j.checkHere;
 }
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
   ar & r.jobId & r.outcome & r.tree & r.pn & r.dn & r.nodes & r.seconds & r.error;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::CheckRequest& c, unsigned) {
+  ar & c.checkId & c.job & c.tree;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::CheckReply& c, unsigned) {
+  ar & c.checkId & c.accepted & c.error & c.seconds;
 }
 
 }  // namespace boost::serialization
@@ -93,6 +104,8 @@ Message decodeMessage(std::string_view bytes) {
       case 0: return readBody<JobRequest>(body);
       case 1: return readBody<JobReply>(body);
       case 2: return StopRequest{};
+      case 3: return readBody<CheckRequest>(body);
+      case 4: return readBody<CheckReply>(body);
     }
   } catch (const ProtocolError&) {
     throw;

@@ -1,5 +1,6 @@
 // The messages between the coordinator and its workers: a job (one position, one attacker, a
-// budget) and its answer (a proof or disproof tree, or the search's numbers). Encoded as a small
+// budget) and its answer (a proof or disproof tree, or the search's numbers), and a check (another
+// worker's tree to re-verify) with its verdict. Encoded as a small
 // header (magic, protocol version, kind) and a versioned Boost.Serialization binary archive; any
 // size, so a large proof never overflows a buffer. The coordinator and workers share nothing else.
 #pragma once
@@ -14,7 +15,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 1;
+inline constexpr std::uint32_t kProtocolVersion = 2;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -48,6 +49,9 @@ struct JobRequest {
   std::uint64_t maxNodes = 0;          // 0: none
   double maxSeconds = 0;               // 0: none
   std::uint32_t hashMegabytes = 32;
+  // Whether the worker re-checks its own tree before answering. Off when another worker will
+  // check it (a CheckRequest): one verification a proof, never in the process that found it.
+  bool checkHere = true;
 };
 
 enum class JobOutcome : std::uint8_t { Proven = 0, Disproven = 1, Unknown = 2, Failed = 3 };
@@ -65,7 +69,21 @@ struct JobReply {
 // Tells a worker to finish.
 struct StopRequest {};
 
-using Message = std::variant<JobRequest, JobReply, StopRequest>;
+// Re-verify a tree another worker sent as its answer to `job` (whose id it keeps).
+struct CheckRequest {
+  std::uint64_t checkId = 0;
+  JobRequest job;  // the position and the attacker (the budget is unused)
+  WireTree tree;
+};
+
+struct CheckReply {
+  std::uint64_t checkId = 0;
+  bool accepted = false;
+  std::string error;  // not accepted: the verifier's reason, or why the request could not be read
+  double seconds = 0;
+};
+
+using Message = std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply>;
 
 std::string encodeMessage(const Message& message);
 // Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.

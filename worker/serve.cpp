@@ -1,4 +1,4 @@
-// The worker loop. A message it cannot read is answered with a failed reply naming the problem
+// The worker loop: jobs for the prover and checks of other workers' answers. A message it cannot read is answered with a failed reply naming the problem
 // (the coordinator then stops the run), never with a guess.
 #include "worker/serve.h"
 
@@ -26,6 +26,9 @@ std::uint64_t serveJobs(WorkerChannel& channel) {
     if (std::holds_alternative<StopRequest>(message)) break;
     if (const auto* job = std::get_if<JobRequest>(&message)) {
       channel.send(encodeMessage(runner.run(*job)));
+      ++jobs;
+    } else if (const auto* check = std::get_if<CheckRequest>(&message)) {
+      channel.send(encodeMessage(runCheck(*check)));
       ++jobs;
     }
   }

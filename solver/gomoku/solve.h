@@ -45,6 +45,9 @@ struct SolveOptions {
   // A table to reuse (cleared first, so results do not depend on earlier searches) instead of
   // allocating one of hashMegabytes: saves a worker the page faults of a fresh table per job.
   proof::TranspositionTable* table = nullptr;
+  // Whether the verifier checks the trees here. Only a distributed worker whose answer another
+  // process will check turns this off; then `verified` stays false and the trees are unchecked.
+  bool checkProofs = true;
 };
 
 // One proof or disproof behind a result, with the attacker it is about.
@@ -64,7 +67,7 @@ struct SolveResult {
   std::uint64_t nodes = 0;      // of the proof searches (what --nodes bounds)
   std::uint64_t zoneNodes = 0;  // of the null-move threat searches behind relevance zones (bounded by --time)
   double seconds = 0;
-  bool verified = false;
+  bool verified = false;     // every tree behind the value passed the verifier here
   std::string verifyError;   // set when a proof failed the verifier (then value is Unknown)
   std::vector<ProofRecord> proofs;
   // Full mode, value unknown: the root numbers of the side to move's win search (kept in a book).
