@@ -283,8 +283,9 @@ Book::Book(std::string dir, Access access)
     s = rocksdb::DB::Open(db, dir_, descriptors, &impl_->handles, &raw);
     if (!s.ok() && s.IsIOError())
       if (const pid_t holder = lockHolder(dir_))
-        throw fail("in use by another writer (process " + std::to_string(holder) +
-                   "; one solve, build, import or verify at a time; queries may run beside it)");
+        throw BookLockedError("book " + name_ + ": in use by another writer (process " + std::to_string(holder) +
+                                  "; one solve, build, import or verify at a time; queries may run beside it)",
+                              static_cast<long>(holder));
   } else {
     s = rocksdb::DB::OpenAsSecondary(db, dir_, impl_->secondaryDir, descriptors, &impl_->handles, &raw);
   }
@@ -323,6 +324,9 @@ Book::Book(std::string dir, Access access)
     // Flushed at once, so the write-ahead log never has to keep it (and all after it) alive.
     impl_->db->Flush(rocksdb::FlushOptions(), impl_->metadata);
   }
+  // An empty book whose creation is under way, or was cut off before its metadata: nothing in it
+  // can be misread, so it reads as an empty book (its next writer finishes the creation).
+  if (version.empty() && place == Place::Book && holdsNothing()) version = std::to_string(kFormatVersion);
   if (version.empty()) throw fail("not a tengen book (no format version)");
   try {
     metadata_.formatVersion = std::stoi(version);

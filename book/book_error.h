@@ -11,6 +11,16 @@ class BookError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Another process holds the book's writer lock.
+class BookLockedError : public BookError {
+ public:
+  BookLockedError(const std::string& what, long holder) : BookError(what), holder_(holder) {}
+  long holder() const { return holder_; }  // its process id
+
+ private:
+  long holder_;
+};
+
 // One record's bytes cannot be read (its checksum or archive is bad); the rest of the book is
 // sound, and that record counts as damaged, never as absent.
 class RecordError : public BookError {

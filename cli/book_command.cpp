@@ -13,6 +13,7 @@
 #include "book/renlib.h"
 #include "book/sgf.h"
 #include "cli/args.h"
+#include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/json.h"
@@ -29,7 +30,8 @@ std::string bookDir(const Args& args) { return args.value("book").value_or(book:
 int init(const Args& args) {
   const std::string dir = bookDir(args);
   const bool existed = std::filesystem::exists(std::filesystem::path(dir) / "CURRENT");
-  const Book book(dir, Book::Access::Create);
+  const auto opened = openBookWriter(args, Book::Access::Create, dir);
+  const Book& book = *opened;
   std::cout << (existed ? "already a book: " : "new book: ") << book.dir() << " (format "
             << book.metadata().formatVersion << ", created " << book.metadata().created << ")\n";
   return 0;
@@ -159,7 +161,8 @@ int importEntries(const Args& args) {
     if (!in) throw book::BookError(shown + ": cannot open (give a book directory, a .jsonl file, or -)");
     readJsonl(in);
   }
-  Book into(bookDir(args), Book::Access::Create);
+  const auto opened = openBookWriter(args, Book::Access::Create);
+  Book& into = *opened;
   const book::ImportReport report = book::importEntries(into, entries);
   for (const auto& c : report.contradictions) std::cerr << "tengen book import: " << c << '\n';
   if (!report.contradictions.empty()) {

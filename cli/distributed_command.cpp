@@ -12,6 +12,7 @@
 #include "book/book.h"
 #include "book/book_query.h"
 #include "cli/args.h"
+#include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/json.h"
@@ -20,6 +21,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
 #include "worker/mpi_session.h"
+#include "worker/shutdown.h"
 
 namespace tengen::cli {
 namespace {
@@ -70,6 +72,17 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
             << " bytes each on average\n";
 }
 
+// After a run the stop request cut short: one line on where it stopped, and the exit status.
+int stoppedRun(const char* command, const coordinator::RunSummary& s, const std::string& where) {
+  std::cerr << "tengen " << command << ": stopped by " << worker::stopReason() << " after " << s.jobs << " jobs ("
+            << s.droppedJobs << " still out were dropped); "
+            << (where.empty() ? "nothing kept (no --book)"
+                              : std::to_string(s.positionsStored) + " records are in " + where +
+                                    ", consistent: run the same command to resume")
+            << '\n';
+  return worker::stopExitStatus();
+}
+
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes) {
   worker::JobBudget b;
   b.maxNodes = static_cast<std::uint64_t>(args.integer(nodesName, 0, 0, 1LL << 50));
@@ -100,8 +113,10 @@ struct DistributedRun {
       if (!mkdtemp(tmpl)) throw std::runtime_error("cannot make a scratch directory for the run's answers");
       scratch = dir = tmpl;
     }
-    book = std::make_unique<book::Book>(dir, book::Book::Access::Create);
+    book = openBookWriter(args, book::Book::Access::Create, dir);
     pool = coordinator::makeWorkerPool(workerCount(args));
+    // Ctrl-C, SIGTERM (mpirun ending the job) or a lost launcher: stop at the next answer.
+    worker::catchStopSignals();
   }
   ~DistributedRun() {
     if (pool) pool->stop();
@@ -110,6 +125,7 @@ struct DistributedRun {
   }
   coordinator::RunSummary run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
     options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+    options.stop = &worker::stopFlag();
     setReporter(options, json);
     return coordinator::runCoordinator(*book, pos, *pool, options);
   }
@@ -180,6 +196,8 @@ int runDistributedSolve(const Args& args) {
     else
       std::cout << "book: " << s.positionsStored << " records written to " << run.where() << '\n';
   }
+  std::cout.flush();
+  if (s.stoppedBy == "interrupted") return stoppedRun("solve", s, run.where());
   return 0;
 }
 
@@ -256,6 +274,7 @@ int runBookBuild(int argc, char** argv) {
                 << '\n';
     }
     std::cout.flush();
+    if (s.stoppedBy == "interrupted") return stoppedRun("book build", s, book.dir());
   }
   return 0;
 }

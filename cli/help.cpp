@@ -13,6 +13,7 @@ const OptionSpec kToMove{"to-move", true, "C", "black or white: override the sid
 const OptionSpec kJson{"json", false, "", "one JSON object per answer"};
 const OptionSpec kBook{"book", true, "DIR", "the book (a RocksDB directory; default ./tengen-book)"};
 const OptionSpec kHash{"hash", true, "MB", "transposition table size in MiB"};
+const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
 const OptionSpec kWorkers{"workers", true, "N", "in-process workers (default: the number of cores); under mpirun the ranks"};
 
 std::vector<CommandHelp> makeCommands() {
@@ -43,6 +44,7 @@ std::vector<CommandHelp> makeCommands() {
         {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
+        kLockWait,
         kJson,
         kWorkers,
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
@@ -63,7 +65,7 @@ std::vector<CommandHelp> makeCommands() {
        "tengen verify [POSITION] [options]",
        "Rebuilds stored proofs from the book's records and re-checks them with the independent verifier,\n"
        "marking them verified (or not). Without a POSITION, every claim in the book.",
-       {kRule, kSize, kToMove, kBook, kJson},
+       {kRule, kSize, kToMove, kBook, kLockWait, kJson},
        {"tengen verify --book ./tengen-book"}},
       {"openings",
        "the 26 renju openings, and what the book knows of them",
@@ -76,7 +78,7 @@ std::vector<CommandHelp> makeCommands() {
        "make a new, empty book",
        "tengen book init [--book DIR]",
        "Makes a new, empty book in a missing or empty directory (an existing book is left as it is).",
-       {kBook},
+       {kBook, kLockWait},
        {"tengen book init --book ./my-book"}},
       {"book stats",
        "a book's entries in figures",
@@ -104,14 +106,15 @@ std::vector<CommandHelp> makeCommands() {
        "tengen book import SOURCE [--book DIR]",
        "Merges a book directory, a JSON Lines file, or - (standard input) into the book. Imported proofs\n"
        "are claims until 'tengen verify' re-checks them; a contradiction imports nothing.",
-       {kBook},
+       {kBook, kLockWait},
        {"tengen book import book.jsonl --book ./tengen-book"}},
       {"book build",
        "a value for every position a few plies below a root or opening",
        "tengen book build ROOT --depth D [options]\n"
        "tengen book build --openings all|CODE,... --depth D [options]",
        "Gives every position up to D plies below ROOT (or below each named opening) a value, one job per\n"
-       "question, with the coordinator and its workers; rerun the same command to resume.",
+       "question, with the coordinator and its workers; rerun the same command to resume. Ctrl-C (or\n"
+       "SIGTERM) stops at the next answer with the book consistent and says where it stopped.",
        {kRule, kSize, kToMove, kBook,
         {"depth", true, "D", "plies below the root (0 to 8)"},
         {"openings", true, "LIST", "all, or opening codes or names separated by commas (renju 15x15)"},
@@ -120,6 +123,7 @@ std::vector<CommandHelp> makeCommands() {
         {"hash", true, "MB", "table per job in MiB (default 32)"},
         kWorkers,
         {"jobs", true, "N", "at most this many jobs"},
+        kLockWait,
         kJson},
        {"tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers 2", "tengen book build --openings D4,I7 --depth 1"}},
       {"lines import",

@@ -1,4 +1,5 @@
 // tengen command-line entry point: picks the subcommand and turns errors into one line and a status.
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "worker/mpi_session.h"
+#include "worker/shutdown.h"
 
 namespace {
 
@@ -50,6 +52,9 @@ int main(int argc, char** argv) {
   // Launched by mpirun: rank 0 runs the command as coordinator, the other ranks serve its jobs.
   tengen::worker::MpiSession mpi(&argc, &argv);
   if (mpi.active() && mpi.rank() != 0) {
+    // mpirun ends a job with SIGTERM to every rank: a worker then drops its job at once and waits
+    // for the coordinator's stop, so the coordinator can still end the run in order.
+    tengen::worker::catchStopSignals();
     try {
       tengen::worker::runMpiWorker();
     } catch (const std::exception& e) {
@@ -60,7 +65,13 @@ int main(int argc, char** argv) {
   }
   const int status = runCommand(argc, argv);
   // A coordinator that failed may have jobs still out: end every rank rather than wait for them.
-  if (mpi.active() && status == 1) mpi.abort(1);
+  if (mpi.active() && status == 1 && !tengen::worker::stopRequested()) mpi.abort(1);
+  // The launcher is gone: the book is closed; the other ranks are gone too, so neither tell them
+  // to stop nor wait for them in MPI_Finalize.
+  if (mpi.active() && tengen::worker::launcherLost()) {
+    std::cout.flush();
+    std::_Exit(status);
+  }
   tengen::coordinator::releaseMpiWorkers();
   return status;
 }

@@ -7,6 +7,7 @@
 #include "book/book.h"
 #include "book/stored_proof.h"
 #include "cli/args.h"
+#include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/input_lines.h"
@@ -14,6 +15,7 @@
 #include "cli/library.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/solve.h"
+#include "worker/shutdown.h"
 
 namespace tengen::cli {
 namespace {
@@ -66,13 +68,16 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
         .boolean("verified", r.verified);
     if (!r.verifyError.empty()) o.str("error", r.verifyError);
     if (store) o.str("book", store->dir()).num("stored", static_cast<long long>(stored));
+    if (worker::stopRequested()) o.str("stopped_by", worker::stopReason());
     std::cout << o.done() << '\n';
   } else {
     std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
               << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
               << " to move, mode " << proofModeName(options.mode) << '\n'
               << "result: " << gameValueName(r.value);
-    if (options.mode != ProofMode::Full && r.value == GameValue::Unknown)
+    if (r.value == GameValue::Unknown && worker::stopRequested())
+      std::cout << " (stopped by " << worker::stopReason() << ")";
+    else if (options.mode != ProofMode::Full && r.value == GameValue::Unknown)
       std::cout << (r.noneWithinLimits ? " (no " + std::string(proofModeName(options.mode)) + " within the limits)"
                                        : " (budget ran out)");
     std::cout << '\n';
@@ -95,6 +100,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 int runSolve(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("solve"));
   if (distributedRequested(args)) return runDistributedSolve(args);
+  // Ctrl-C stops the search where it is: the answer so far is printed (and stored), then the
+  // command ends with 128 + the signal.
+  worker::catchStopSignals();
   if (args.positional().size() > 1)
     throw UsageError("give one position (quote it), e.g. tengen solve \"h8 h9 i9\", or none to read standard input");
   const PositionOptions popts = positionOptions(args);
@@ -109,9 +117,16 @@ int runSolve(int argc, char** argv) {
   options.nullMoveNodes = static_cast<std::uint64_t>(args.integer("zone-nodes", 1000, 0, 1LL << 40));
   const bool json = args.flag("json");
   // Opened before any search so a locked or unreadable book fails at once, not after it.
-  std::optional<book::Book> store;
-  if (const auto dir = args.value("book")) store.emplace(*dir, book::Book::Access::Create);
-  book::Book* book = store ? &*store : nullptr;
+  std::unique_ptr<book::Book> store;
+  if (args.value("book")) store = openBookWriter(args, book::Book::Access::Create);
+  book::Book* book = store.get();
+  options.cancel = &worker::stopFlag();
+  auto stopped = [&](int status) {
+    if (!worker::stopRequested()) return status;
+    std::cerr << "tengen solve: stopped by " << worker::stopReason()
+              << "; the positions answered so far are printed" << (book ? " and stored" : "") << '\n';
+    return worker::stopExitStatus();
+  };
   if (const auto file = args.value("lines")) {
     // A guided proof: every line of the library, its moves tried first for the attacker.
     if (!args.positional().empty()) throw UsageError("give a position or --lines FILE, not both");
@@ -127,20 +142,24 @@ int runSolve(int argc, char** argv) {
         continue;
       }
       allGood &= solveOne(l.moves, popts, options, json, book, true);
+      if (worker::stopRequested()) break;
     }
-    return allGood ? 0 : 1;
+    return stopped(allGood ? 0 : 1);
   }
   if (!args.positional().empty()) {
     solveOne(args.positional()[0], popts, options, json, book, false);
-    return 0;
+    return stopped(0);
   }
   bool first = true;
-  const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
+  bool allGood = true;
+  forEachInputLine(std::cin, [&](const std::string& line) {
+    if (worker::stopRequested()) return true;  // the rest of the input is left unread
     if (!json && !first) std::cout << '\n';
     first = false;
-    return solveOne(line, popts, options, json, book, true);
+    allGood &= solveOne(line, popts, options, json, book, true);
+    return true;
   });
-  return allGood ? 0 : 1;
+  return stopped(allGood ? 0 : 1);
 }
 
 }  // namespace tengen::cli

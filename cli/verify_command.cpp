@@ -9,6 +9,7 @@
 #include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "cli/args.h"
+#include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "solver/gomoku/position.h"
@@ -53,7 +54,8 @@ bool checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
 int runVerify(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("verify"));
   if (args.positional().size() > 1) throw UsageError("give at most one position (quote it)");
-  Book book(args.value("book").value_or(book::kDefaultBookDir), Book::Access::ReadWrite);
+  const auto opened = openBookWriter(args, Book::Access::ReadWrite);
+  Book& book = *opened;
   Tally tally;
 
   if (!args.positional().empty()) {

@@ -4,6 +4,7 @@
 // jobs leave a job-state mark beside the book's records.
 #include "coordinator/coordinator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -446,6 +447,9 @@ class Run {
     const std::string stateKey = jobStateKey(tree_.node(job.node).key, job.attacker);
 
     switch (reply->outcome) {
+      case worker::JobOutcome::Cancelled:
+        --summary_.jobs;  // it ran for nothing: asked again by the next run
+        return;
       case worker::JobOutcome::Failed:
         throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " failed on " +
                                  describe(pos, job.attacker) + ": " + reply->error);
@@ -470,6 +474,9 @@ class Run {
       }
       case worker::JobOutcome::Proven:
       case worker::JobOutcome::Disproven: break;
+      default:
+        throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " sent an answer of unknown kind " +
+                                 std::to_string(static_cast<int>(reply->outcome)));
     }
     const bool wins = reply->outcome == worker::JobOutcome::Proven;
     (wins ? summary_.proven : summary_.disproven) += 1;
@@ -527,9 +534,15 @@ class Run {
     lastReport_ = lastProgressAt_ = Clock::now();
     summary_.stoppedBy = "done";
     while (true) {
+      if (options_.stop && options_.stop->load()) {
+        summary_.stoppedBy = "interrupted";
+        summary_.droppedJobs = inFlight_.size() + checksOut_.size() + toCheck_.size();
+        break;
+      }
       dispatch();
       if (inFlight_.empty() && checksOut_.empty() && toCheck_.empty()) break;
-      const double wait = std::max(0.01, options_.reportEvery - since(lastReport_));
+      // At most a fifth of a second between looks at the stop request.
+      const double wait = std::clamp(options_.reportEvery - since(lastReport_), 0.01, 0.2);
       const auto waitStart = Clock::now();
       auto message = pool_.receive(wait);
       summary_.waitSeconds += since(waitStart);

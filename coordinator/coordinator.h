@@ -4,6 +4,7 @@
 // resumes where it stopped) and backs up the numbers.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -33,6 +34,9 @@ struct RunOptions {
   // or unknown), instead of the root's full value.
   std::optional<gomoku::Color> onlyAttacker;
   std::function<void(const std::string& line, bool live)> report;  // progress; live lines overwrite
+  // When set and raised (Ctrl-C, the launcher gone), the run stops at its next safe point: what is
+  // stored stays stored, jobs and checks still out are dropped (a rerun asks them again).
+  const std::atomic<bool>* stop = nullptr;
   double reportEvery = 1.0;      // seconds between progress reports
 };
 
@@ -58,7 +62,8 @@ struct RunSummary {
   std::uint64_t messages = 0, bytesSent = 0, bytesReceived = 0;
   std::uint64_t positionsStored = 0;
   std::uint64_t claimsVerified = 0;
-  std::string stoppedBy;               // "settled", "done", "job limit", "time limit", "node limit"
+  std::uint64_t droppedJobs = 0;       // interrupted: jobs and checks that were still out
+  std::string stoppedBy;  // "settled", "done", "job limit", "time limit", "node limit", "interrupted"
 };
 
 // Throws BookError / std::runtime_error with one line when a worker fails, the verifier refuses

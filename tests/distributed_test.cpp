@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <filesystem>
+#include <random>
 #include <unordered_map>
 
 #include "book/book.h"
@@ -313,6 +314,75 @@ TEST(Distributed, AnotherWorkerRefusesAForgedAnswer) {
   if (const auto r = book.get(book::canonicalKey(root.board, root.rule, root.toMove).bytes)) {
     EXPECT_NE(r->claimed, book::Value::BlackWins) << "the forged win reached the book";
   }
+}
+
+// In-process workers behind a wire that damages one message: the `damageAt`-th message in the
+// chosen direction gets one byte changed.
+class DamagingPool : public coordinator::WorkerPool {
+ public:
+  DamagingPool(int workers, bool replies, int damageAt, std::uint32_t seed)
+      : inner_(coordinator::makeLocalPool(workers)), replies_(replies), damageAt_(damageAt), rng_(seed) {}
+  int size() const override { return inner_->size(); }
+  std::string describe() const override { return "a damaging wire"; }
+  void send(int w, std::string bytes) override {
+    if (!replies_) damage(bytes);
+    inner_->send(w, std::move(bytes));
+  }
+  std::optional<std::pair<int, std::string>> receive(double t) override {
+    auto m = inner_->receive(t);
+    if (m && replies_) damage(m->second);
+    return m;
+  }
+  void stop() override { inner_->stop(); }
+  bool damaged = false;
+
+ private:
+  void damage(std::string& bytes) {
+    if (count_++ != damageAt_) return;
+    const std::size_t at = rng_() % bytes.size();
+    bytes[at] = static_cast<char>(bytes[at] ^ (1 + rng_() % 255));
+    damaged = true;
+  }
+  std::unique_ptr<coordinator::WorkerPool> inner_;
+  bool replies_;
+  int damageAt_, count_ = 0;
+  std::mt19937 rng_;
+};
+
+TEST(Distributed, RefusesAMessageDamagedInFlight) {
+  for (const bool replies : {true, false})
+    for (std::uint32_t seed = 1; seed <= 10; ++seed) {
+      TempBook dir;
+      book::Book book(dir.dir, book::Book::Access::Create);
+      DamagingPool pool(2, replies, static_cast<int>(seed % 6), seed);
+      coordinator::RunOptions o;
+      o.jobBudget.maxNodes = 60;
+      o.jobBudget.hashMegabytes = 4;
+      const gomoku::Position pos = freestyle("", 6);
+      try {
+        coordinator::runCoordinator(book, pos, pool, o);
+        ADD_FAILURE() << "a damaged message was accepted (seed " << seed << (replies ? ", a reply)" : ", a job)");
+      } catch (const std::runtime_error& e) {
+        EXPECT_TRUE(pool.damaged) << e.what();
+        // The checksum catches it; damage to the magic or the version is named as such first.
+        const std::string why = e.what();
+        EXPECT_TRUE(why.find("damaged in flight") != std::string::npos || why.find("not a tengen message") != std::string::npos ||
+                    why.find("protocol version") != std::string::npos)
+            << why << " (seed " << seed << (replies ? ", a reply)" : ", a job)");
+      }
+      pool.stop();
+      // Whatever was stored before the damage is sound: every decided entry verifies.
+      book.forEach([&](std::string_view key, const book::BookRecord* r, const std::string&) {
+        if (!r || r->result == book::Value::Unknown) return true;
+        const auto d = book::decodeKey(key);
+        for (int c = 0; c < 2; ++c)
+          if (r->steps[static_cast<std::size_t>(c)].present) {
+            const auto check = book::checkStoredClaim(book, d.board, d.rule, d.toMove, static_cast<Color>(c));
+            EXPECT_TRUE(check.ok) << check.error;
+          }
+        return true;
+      });
+    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
+#include "worker/shutdown.h"
 
 namespace tengen::worker {
 
@@ -114,6 +115,7 @@ JobReply JobRunner::run(const JobRequest& job) {
     }
     options.table = table_.get();
     options.checkProofs = job.checkHere;
+    options.cancel = &stopFlag();  // a stopping run does not wait for its jobs
     const gomoku::SolveResult r = gomoku::solve(pos, options);
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;
@@ -124,6 +126,8 @@ JobReply JobRunner::run(const JobRequest& job) {
       // A tree the verifier refused is a prover bug: report it, never a value.
       reply.outcome = JobOutcome::Failed;
       reply.error = r.verifyError;
+    } else if (stopRequested()) {
+      reply.outcome = JobOutcome::Cancelled;
     } else {
       reply.outcome = JobOutcome::Unknown;
       if (r.rootNumbers) {

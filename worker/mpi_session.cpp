@@ -8,6 +8,7 @@
 
 #include "worker/mpi_transport.h"
 #include "worker/serve.h"
+#include "worker/shutdown.h"
 
 namespace tengen::worker {
 namespace {
@@ -41,6 +42,9 @@ MpiSession::MpiSession(int* argc, char*** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   active_ = true;
+  // No rank may outlive its launcher: a worker exits at once, the coordinator stops at its next
+  // safe point (and within 1.5 s in any case).
+  watchLauncher(rank_ == 0, rank_, 1.5);
   g_current = this;
 }
 

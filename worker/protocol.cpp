@@ -1,9 +1,12 @@
 // Encoding of the coordinator/worker messages: "TGM", protocol version (4 bytes, big endian),
-// kind byte, then a Boost binary archive without its own header (the version is ours).
+// kind byte, CRC-32 of the rest (4 bytes, big endian), then the body: a Boost binary archive
+// without its own header (the version is ours). The checksum catches a message damaged in flight
+// before any of it is believed.
 #include "worker/protocol.h"
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
+#include <boost/crc.hpp>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/stream.hpp>
 #include <boost/serialization/string.hpp>
@@ -53,7 +56,25 @@ namespace tengen::worker {
 namespace {
 
 constexpr char kMagic[3] = {'T', 'G', 'M'};
-constexpr std::size_t kHeaderSize = 8;
+constexpr std::size_t kHeaderSize = 12;
+
+// Over everything but the checksum's own four bytes.
+std::uint32_t messageChecksum(std::string_view bytes) {
+  boost::crc_32_type crc;
+  crc.process_bytes(bytes.data(), 8);
+  crc.process_bytes(bytes.data() + kHeaderSize, bytes.size() - kHeaderSize);
+  return crc.checksum();
+}
+
+void putBigEndian(std::string& out, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out[at + i] = static_cast<char>((v >> (24 - 8 * i)) & 0xFF);
+}
+
+std::uint32_t getBigEndian(std::string_view bytes, std::size_t at) {
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return v;
+}
 constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
 
 template <class T>
@@ -79,26 +100,29 @@ T readBody(std::string_view body) {
 
 std::string encodeMessage(const Message& message) {
   std::string out(kMagic, 3);
-  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>((kProtocolVersion >> shift) & 0xFF));
-  out.push_back(static_cast<char>(message.index()));
+  out.resize(kHeaderSize);
+  putBigEndian(out, 3, kProtocolVersion);
+  out[7] = static_cast<char>(message.index());
   std::visit(
       [&](const auto& m) {
         using T = std::decay_t<decltype(m)>;
         if constexpr (!std::is_same_v<T, StopRequest>) writeBody(out, m);
       },
       message);
+  putBigEndian(out, 8, messageChecksum(out));
   return out;
 }
 
 Message decodeMessage(std::string_view bytes) {
   if (bytes.size() < kHeaderSize || bytes.substr(0, 3) != std::string_view(kMagic, 3))
     throw ProtocolError("not a tengen message (" + std::to_string(bytes.size()) + " bytes, bad header)");
-  std::uint32_t version = 0;
-  for (int i = 0; i < 4; ++i) version = (version << 8) | static_cast<unsigned char>(bytes[3 + i]);
+  const std::uint32_t version = getBigEndian(bytes, 3);
   if (version != kProtocolVersion)
     throw ProtocolError("protocol version " + std::to_string(version) + " from the peer, this tengen speaks " +
                         std::to_string(kProtocolVersion) + " (run the same tengen on every rank)");
   const std::string_view body = bytes.substr(kHeaderSize);
+  if (messageChecksum(bytes) != getBigEndian(bytes, 8))
+    throw ProtocolError("message damaged in flight (" + std::to_string(bytes.size()) + " bytes, checksum mismatch)");
   try {
     switch (static_cast<unsigned char>(bytes[7])) {
       case 0: return readBody<JobRequest>(body);

@@ -54,7 +54,9 @@ struct JobRequest {
   bool checkHere = true;
 };
 
-enum class JobOutcome : std::uint8_t { Proven = 0, Disproven = 1, Unknown = 2, Failed = 3 };
+// Cancelled: the worker was told to stop (a signal) before the job's budget was spent; the job
+// says nothing about the position.
+enum class JobOutcome : std::uint8_t { Proven = 0, Disproven = 1, Unknown = 2, Failed = 3, Cancelled = 4 };
 
 struct JobReply {
   std::uint64_t jobId = 0;

@@ -5,6 +5,7 @@
 #include "solver/gomoku/solve.h"
 
 #include <array>
+#include <atomic>
 #include <chrono>
 
 #include "solver/gomoku/proof_check.h"
@@ -24,15 +25,18 @@ struct Budget {
   Clock::time_point start = Clock::now();
   std::uint64_t used = 0;
   std::uint64_t extra = 0;  // nodes of null-move threat searches, not counted against maxNodes
+  const std::atomic<bool>* cancel = nullptr;  // raised: no budget left
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
   bool left() const {
-    return (maxNodes == 0 || used < maxNodes) && (maxSeconds <= 0 || elapsed() < maxSeconds);
+    return (maxNodes == 0 || used < maxNodes) && (maxSeconds <= 0 || elapsed() < maxSeconds) && !cancelled();
   }
   // A budget of its own for a preliminary search: `share` of what is left, or `nodes` when
   // this budget is unbounded. Its use is added back with charge().
   Budget part(double share, std::uint64_t nodes) const {
     Budget p{0, 0};
+    p.cancel = cancel;
     if (maxNodes) p.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>((maxNodes - used) * share));
     if (maxSeconds > 0) p.maxSeconds = std::max(0.001, (maxSeconds - elapsed()) * share);
     if (!maxNodes && maxSeconds <= 0) p.maxNodes = nodes;
@@ -45,6 +49,7 @@ struct Budget {
   // Limits for the next search: `share` of what is left (1 for all of it).
   proof::SearchLimits limits(double share) const {
     proof::SearchLimits l;
+    l.cancel = cancel;
     if (maxNodes) l.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>((maxNodes - used) * share));
     if (maxSeconds > 0) l.maxSeconds = std::max(0.001, (maxSeconds - elapsed()) * share);
     return l;
@@ -80,6 +85,7 @@ void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, dou
 // Extracts the tree for a settled attempt (searching again where the table lost entries).
 bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, Tree& tree) {
   proof::SearchLimits limits;
+  limits.cancel = budget.cancel;
   // Re-searches during extraction get a budget of their own, as large as the main one.
   if (budget.maxNodes) limits.maxNodes = std::max<std::uint64_t>(budget.maxNodes, 1'000'000);
   proof::Dfpn<ProofGame> search(a.game, table, limits);
@@ -198,6 +204,7 @@ std::string_view gameValueName(GameValue v) {
 SolveResult solve(const Position& pos, const SolveOptions& options) {
   SolveResult result;
   Budget budget{options.maxNodes, options.maxSeconds};
+  budget.cancel = options.cancel;
   std::optional<proof::TranspositionTable> ownTable;
   if (options.table) options.table->clear();
   proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(options.hashMegabytes);

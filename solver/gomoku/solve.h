@@ -2,6 +2,7 @@
 // by the independent verifier before it is reported as proven.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -48,6 +49,9 @@ struct SolveOptions {
   // Whether the verifier checks the trees here. Only a distributed worker whose answer another
   // process will check turns this off; then `verified` stays false and the trees are unchecked.
   bool checkProofs = true;
+  // When set and raised, every search stops at once as if out of budget (the value is then
+  // unknown, or what was already proved and checked).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // One proof or disproof behind a result, with the attacker it is about.

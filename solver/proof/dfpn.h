@@ -3,6 +3,7 @@
 // the same game, table size and node budget give the same result and node count.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -26,6 +27,8 @@ struct SearchLimits {
   double epsilon = 0.125;
   // Called about once a second with the root's numbers, when set.
   std::function<void(const SearchProgress&)> progress;
+  // When set and raised (Ctrl-C, the launcher gone), the search stops as if out of budget.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 template <ProofGame Game>
@@ -69,6 +72,7 @@ class Dfpn {
 
   bool checkBudget() {
     if (nodes_ >= limits_.maxNodes) outOfBudget_ = true;
+    if ((nodes_ & 63) == 0 && limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) outOfBudget_ = true;
     if ((nodes_ & 63) == 0 && (limits_.maxSeconds > 0 || limits_.progress)) {
       const double s = seconds();
       if (limits_.maxSeconds > 0 && s >= limits_.maxSeconds) outOfBudget_ = true;
