@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Faults and stops, end to end under mpirun: kill -9 a worker rank, the coordinator rank or mpirun
 # itself at a seeded random moment of a book build (10 rounds each, every round resuming the last).
-# After each kill: every rank is gone (within 2 s of mpirun's death), the book opens and verifies,
+# After each kill: every rank is gone (within 5 s of mpirun's death), the book opens and verifies,
 # and no proven entry is lost; then the rerun finishes with the same book an uninterrupted build
 # makes. Ctrl-C on mpirun and on an in-process run stops at a safe point with tengen's own line;
 # a rerun waits (--lock-wait) for a writer that is letting go. Usage: fault_test.sh TENGEN [SEED]
@@ -70,7 +70,7 @@ for victim in worker coordinator mpirun; do
       kill -9 "$target" 2>/dev/null
       start=$(now)
       if [ "$victim" = mpirun ]; then
-        check "kill -9 mpirun (round $round, after $delay s): every rank gone within 2 s" ranksGoneWithin "$start" 2
+        check "kill -9 mpirun (round $round, after $delay s): every rank gone within 5 s" ranksGoneWithin "$start" 5
         took=$(elapsed "$start")
         slowest=$(awk -v a="$slowest" -v b="$took" 'BEGIN { print (b > a ? b : a) }')
       else
