@@ -106,12 +106,15 @@ int benchBook(const Args& args) {
 
 int benchDistributed(const Args& args) {
   const bool json = args.flag("json");
+  const bool quick = args.flag("quick");
   const auto jobs = static_cast<std::uint64_t>(args.integer("jobs", 20000, 10, 100000000));
-  // Dispatch capacity: through MPI ranks when run under mpirun, and through in-process workers.
+  // Dispatch capacity: through MPI ranks when run under mpirun, and through in-process workers
+  // (2, and 64 sharing the cores as simulated workers).
   std::vector<std::pair<std::string, std::unique_ptr<coordinator::WorkerPool>>> pools;
   if (const auto* mpi = worker::MpiSession::current(); mpi && mpi->active() && mpi->size() > 1)
     pools.emplace_back("mpi", coordinator::makeWorkerPool(1));
   pools.emplace_back("threads", coordinator::makeLocalPool(2));
+  if (!quick) pools.emplace_back("threads", coordinator::makeLocalPool(64));
   for (auto& [kind, pool] : pools) {
     const auto f = bench::runDispatchBench(*pool, jobs);
     pool->stop();
@@ -123,17 +126,55 @@ int benchDistributed(const Args& args) {
                        .num("jobs", static_cast<long long>(f.jobs))
                        .num("seconds", f.seconds)
                        .num("jobs_per_s", f.jobs / f.seconds)
+                       .num("coordinator_busy", f.busyFraction())
                        .num("request_bytes", static_cast<long long>(f.requestBytes))
                        .num("reply_bytes", static_cast<long long>(f.replyBytes))
                        .done()
                 << '\n';
     else
-      std::printf("dispatch (%s, %d workers): %llu trivial jobs in %.2f s = %.0f jobs/s; request %zu bytes, reply %zu bytes\n",
+      std::printf("dispatch (%s, %d workers): %llu trivial jobs in %.2f s = %.0f jobs/s, coordinator busy %.0f%%; "
+                  "request %zu bytes, reply %zu bytes\n",
                   kind.c_str(), pool->size(), static_cast<unsigned long long>(f.jobs), f.seconds, f.jobs / f.seconds,
-                  f.requestBytes, f.replyBytes);
+                  f.busyFraction() * 100, f.requestBytes, f.replyBytes);
   }
-  if (args.flag("quick")) return 0;
-  const auto runs = bench::runJobSetBench({1, 2});
+  if (quick) return 0;
+  // The coordinator's capacity for real answers: a recorded build replayed by simulated workers.
+  const int replayDepth = static_cast<int>(args.integer("depth", 3, 1, 6));
+  // A build asks the same questions whatever the worker count; a solve's questions follow its
+  // answers' order, so a solve is replayed only as it was recorded (2 workers).
+  const std::vector<std::pair<bench::ReplayScenario, std::vector<int>>> replays = {
+      {bench::buildScenario(replayDepth), {2, 64, 1000}}, {bench::renjuSolveScenario(), {2}}};
+  for (const auto& [scenario, workerCounts] : replays)
+  for (const auto& r : bench::runReplayBench(scenario, workerCounts)) {
+    if (json)
+      std::cout << JsonObject()
+                       .str("bench", "coordinator-replay")
+                       .str("run", scenario.name)
+                       .num("workers", static_cast<long long>(r.workers))
+                       .num("answers", static_cast<long long>(r.answers))
+                       .num("misses", static_cast<long long>(r.misses))
+                       .num("checks", static_cast<long long>(r.checks))
+                       .num("mean_tree_nodes", r.meanTreeNodes)
+                       .num("mean_reply_bytes", r.meanReplyBytes)
+                       .num("recorded_build_seconds", r.recordSeconds)
+                       .num("seconds", r.seconds)
+                       .num("coordinator_seconds", r.coordinatorSeconds)
+                       .num("store_seconds", r.storeSeconds)
+                       .num("answers_per_s", r.answersPerSecond())
+                       .num("us_per_answer", r.answers ? 1e6 * r.coordinatorSeconds / r.answers : 0)
+                       .done()
+                << '\n';
+    else
+      std::printf("coordinator replay (%s, recorded in %.1f s; %d simulated workers): %llu answers (%.0f tree nodes, "
+                  "%.0f bytes each; %llu not recorded), %llu checks accepted unchecked; coordinator %.2f s (book %.2f s) "
+                  "= %.0f answers/s, %.0f us an answer\n",
+                  scenario.name.c_str(), r.recordSeconds, r.workers, static_cast<unsigned long long>(r.answers), r.meanTreeNodes,
+                  r.meanReplyBytes, static_cast<unsigned long long>(r.misses), static_cast<unsigned long long>(r.checks),
+                  r.coordinatorSeconds, r.storeSeconds, r.answersPerSecond(),
+                  r.answers ? 1e6 * r.coordinatorSeconds / r.answers : 0);
+  }
+  const int rounds = static_cast<int>(args.integer("rounds", 3, 1, 100));
+  const auto runs = bench::runJobSetBench({1, 2}, rounds);
   for (const auto& r : runs) {
     const double speedup = runs.front().seconds / r.seconds;
     if (json)
@@ -145,14 +186,17 @@ int benchDistributed(const Args& args) {
                        .num("seconds", r.seconds)
                        .num("speedup", speedup)
                        .num("idle", r.idleFraction)
+                       .num("coordinator_busy", r.coordinatorBusy)
+                       .num("rounds", static_cast<long long>(rounds))
                        .num("bytes_per_message", r.bytesPerMessage)
                        .done()
                 << '\n';
     else
-      std::printf("job set (freestyle 6x6 book build, depth 2, 1000 nodes a job), %d worker%s: %llu jobs, %llu nodes, "
-                  "%.2f s, speedup %.2fx, idle %.1f%%, %.0f bytes/message\n",
-                  r.workers, r.workers == 1 ? "" : "s", static_cast<unsigned long long>(r.jobs),
-                  static_cast<unsigned long long>(r.nodes), r.seconds, speedup, r.idleFraction * 100, r.bytesPerMessage);
+      std::printf("job set (freestyle 6x6 book build, depth 2, 1000 nodes a job; fastest of %d), %d worker%s: %llu jobs, "
+                  "%llu nodes, %.2f s, speedup %.2fx, idle %.1f%%, coordinator busy %.0f%%, %.0f bytes/message\n",
+                  rounds, r.workers, r.workers == 1 ? "" : "s", static_cast<unsigned long long>(r.jobs),
+                  static_cast<unsigned long long>(r.nodes), r.seconds, speedup, r.idleFraction * 100,
+                  r.coordinatorBusy * 100, r.bytesPerMessage);
   }
   return 0;
 }

@@ -139,15 +139,17 @@ std::vector<CommandHelp> makeCommands() {
        "speed and strength figures (fouls, solve, book, distributed, horizon)",
        "tengen bench fouls|solve|book|distributed|horizon [options]",
        "Speed and strength figures: fouls (forbidden-point scan), solve (the prover on fixed positions),\n"
-       "book (queries on a synthetic book), distributed (dispatch capacity and speedup), horizon (how close\n"
+       "book (queries on a synthetic book), distributed (dispatch capacity at 2 and 64 workers, the coordinator's\n"
+       "time per answer replaying a recorded build to 2, 64 and 1000 simulated workers, speedup), horizon (how close\n"
        "to the opening the known winners of real games are proved).",
        {{"file", true, "F", "fouls: renju-fouls.tsv; horizon: a JSON Lines file of games (default: tests/data)"},
-        {"rounds", true, "N", "fouls: passes over the positions"},
+        {"rounds", true, "N", "fouls: passes over the positions; distributed: job-set rounds, the fastest kept (default 3)"},
         {"entries", true, "N", "book: entries (default 1000000)"},
         {"queries", true, "N", "book: point queries"},
         {"dir", true, "DIR", "book: keep the benchmark book here"},
         {"jobs", true, "N", "distributed: trivial jobs to dispatch"},
-        {"quick", false, "", "distributed: a shorter run"},
+        {"quick", false, "", "distributed: dispatch at 2 workers only"},
+        {"depth", true, "N", "distributed: plies of the recorded build (default 3)"},
         {"nodes", true, "N", "horizon: nodes per position (default 1000000)"},
         {"time", true, "S", "horizon: seconds per position (default 60)"},
         kHash,

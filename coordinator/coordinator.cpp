@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
@@ -77,7 +78,10 @@ class Run {
 
   RunSummary run() {
     start_ = Clock::now();
-    for (auto& w : workers_) w.idleSince = start_;
+    for (std::size_t w = 0; w < workers_.size(); ++w) {
+      workers_[w].idleSince = start_;
+      idle_.insert(w);
+    }
     if (options_.goal == Goal::Build) buildTree();
     else adopt({0});
     attacker_ = options_.onlyAttacker.value_or(tree_.root().toMove);
@@ -317,6 +321,7 @@ class Run {
     ws.idle += waited;
     ws.idleWithWork += std::min(waited, since(lastProgressAt_));  // since work could last have gone out
     ws.busy = true;
+    idle_.erase(w);
   }
 
   // Sends worker `w` the oldest proof waiting for a check that it did not find itself.
@@ -341,14 +346,24 @@ class Run {
     return false;
   }
 
+  // Gives each idle worker (lowest index first) a check or a question. Only the idle workers are
+  // visited, and once no question can go out only checks are looked for: with a thousand workers
+  // one answer costs a few steps here, not a pass over every worker.
   void dispatch() {
-    for (std::size_t w = 0; w < workers_.size(); ++w) {
-      if (workers_[w].busy) continue;
+    bool questions = true;
+    for (auto next = idle_.begin(); next != idle_.end();) {
+      const std::size_t w = *next++;  // markBusy(w) erases w: step past it first
       // Checks go first: the proofs waiting for them are the run's progress.
       if (dispatchCheck(w)) continue;
-      if (limitReached()) continue;
-      const auto question = nextQuestion();
-      if (!question) continue;
+      if (!questions) {
+        if (toCheck_.empty()) break;
+        continue;
+      }
+      const auto question = limitReached() ? std::nullopt : nextQuestion();
+      if (!question) {
+        questions = false;
+        continue;
+      }
       const auto [id, c] = *question;
       tree_.node(id).question[gomoku::index(c)].pending = true;
       const std::uint64_t jobId = ++lastJobId_;
@@ -384,6 +399,7 @@ class Run {
   void freeWorker(int w) {
     WorkerState& ws = workers_[static_cast<std::size_t>(w)];
     ws.busy = false;
+    idle_.insert(static_cast<std::size_t>(w));
     ws.idleSince = Clock::now();
     lastProgressAt_ = ws.idleSince;
   }
@@ -598,6 +614,7 @@ class Run {
   RunOptions options_;
   RunSummary summary_;
   std::vector<WorkerState> workers_;
+  std::set<std::size_t> idle_;  // workers without a job or check, in index order
   std::unordered_map<std::uint64_t, InFlight> inFlight_;
   std::uint64_t lastJobId_ = 0;
   const bool crossCheck_;             // proofs are checked by another worker (two or more workers)

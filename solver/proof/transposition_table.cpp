@@ -18,13 +18,16 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
 }
 
 void TranspositionTable::clear() {
-  std::fill(buckets_, buckets_ + bucketCount_, Bucket{});
   replacements_ = 0;
+  if (++generation_ != 0) return;
+  // Every 2^32 clears the stamps wrap: wipe the table for real so no old bucket reads as new.
+  std::fill(buckets_, buckets_ + bucketCount_, Bucket{});
 }
 
 bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
   const std::uint64_t k = stored(key);
   const Bucket& b = buckets_[k & mask_];
+  if (b.generation != generation_) return false;
   for (const Entry& e : b.entry)
     if (e.key() == k) {
       out = e.numbers;
@@ -36,6 +39,10 @@ bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
 void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work) {
   const std::uint64_t k = stored(key);
   Bucket& b = buckets_[k & mask_];
+  if (b.generation != generation_) {
+    b = Bucket{};
+    b.generation = generation_;
+  }
   const std::uint32_t w = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
   Entry* victim = nullptr;
   for (Entry& e : b.entry) {
@@ -60,7 +67,8 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
 std::size_t TranspositionTable::used() const {
   std::size_t n = 0;
   for (std::size_t i = 0; i < bucketCount_; ++i)
-    for (const Entry& e : buckets_[i].entry) n += e.key() != 0;
+    if (buckets_[i].generation == generation_)
+      for (const Entry& e : buckets_[i].entry) n += e.key() != 0;
   return n;
 }
 
