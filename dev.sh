@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # tengen's one entry point for people and CI: install the Debian packages, build, and run the
-# demo, the tests or the benchmarks. Usage: ./dev.sh [demo|test|bench|asan|build|deps]
+# demo, the tests or the benchmarks. Usage: ./dev.sh [demo|test|bench|asan|slurm|build|deps]
 set -euo pipefail
 cd "$(dirname "$0")"
 
 # Everything the project needs, as Debian 12 packages. Nothing else is ever downloaded.
 PACKAGES=(g++ cmake make libgtest-dev libbenchmark-dev libboost-serialization-dev librocksdb-dev
           libopenmpi-dev openmpi-bin nlohmann-json3-dev libcpp-httplib-dev chromium git iproute2)
+# Only for ./dev.sh slurm (a one-machine Slurm cluster; not part of CI's test run).
+SLURM_PACKAGES=(slurm-wlm munge)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 deps() {
   local missing=() p
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -78,6 +80,11 @@ case "${1:-demo}" in
     deps; build build-asan -DTENGEN_SANITIZE=ON
     (cd build-asan && ctest --output-on-failure -j"$JOBS")
     ;;
+  slurm)
+    # sbatch cluster/slurm/tengen-book.sbatch on a Slurm cluster of this one machine (root only).
+    deps "${SLURM_PACKAGES[@]}"; build build
+    bash tests/slurm_test.sh build/bin/tengen
+    ;;
   bench)
     deps; build build
     build/bin/tengen bench fouls
@@ -86,7 +93,7 @@ case "${1:-demo}" in
     build/bin/tengen bench distributed
     ;;
   *)
-    echo "usage: ./dev.sh [demo|test|bench|asan|build|deps]" >&2
+    echo "usage: ./dev.sh [demo|test|bench|asan|slurm|build|deps]" >&2
     exit 2
     ;;
 esac

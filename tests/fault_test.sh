@@ -26,12 +26,7 @@ ranks() { pgrep -f "^$TENGEN book build"; }
 opens() { "$TENGEN" book stats --book "$1" > /dev/null; }
 verifies() { "$TENGEN" verify --book "$1" --lock-wait 0 > /dev/null; }
 rankOf() { tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p'; }
-decided() {  # the book's decided entries as "position|to_move|result", sorted
-  "$TENGEN" book export --book "$1" | grep -v '"result":"unknown"' | \
-    sed -n 's/.*"position":"\([^"]*\)","to_move":"\([a-z]*\)".*"result":"\([a-z-]*\)".*/\1|\2|\3/p' | sort
-}
-# Two books agree: no position is decided one way in one and another way in the other.
-agree() { sort "$1" "$2" | awk -F'|' '{ k = $1 "|" $2; if ((k in r) && r[k] != $3) bad++; r[k] = $3 } END { exit bad > 0 }'; }
+. "$(dirname "$0")/book_compare.sh"  # decided BOOK, agree A B
 # Waits up to $2 seconds for every rank to be gone; prints how long it took.
 ranksGoneWithin() {
   local start="$1" limit="$2"
