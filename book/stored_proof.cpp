@@ -270,8 +270,8 @@ std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::S
   return storeRecords(book, recordsFromSolve(root, result));
 }
 
-StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
-  StoredCheck out;
+StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  StoredClaim out;
   const PositionKey key = canonicalKey(board, rule, toMove);
   std::optional<BookRecord> record;
   try {
@@ -285,10 +285,16 @@ StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule 
     return out;
   }
   const bool wins = record->steps[gomoku::index(attacker)].attackerWins;
-  Tree tree;
   Board scratch = board;
-  if (!TreeReader(book, rule, attacker, wins).build(scratch, toMove, tree, out)) return out;
-  const gomoku::ProofCheck check = gomoku::checkProof(board, toMove, rule, attacker, tree);
+  out.ok = TreeReader(book, rule, attacker, wins).build(scratch, toMove, out.tree, out);
+  return out;
+}
+
+StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker);
+  StoredCheck out = std::move(static_cast<StoredCheck&>(claim));
+  if (!out.ok) return out;
+  const gomoku::ProofCheck check = gomoku::checkProof(board, toMove, rule, attacker, claim.tree);
   out.ok = check.ok;
   if (!check.ok) out.error = "the verifier rejected the stored proof: " + check.error;
   return out;

@@ -50,6 +50,14 @@ struct StoredCheck {
 StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
                              gomoku::Color attacker);
 
+// The first half of checkStoredClaim: the claim's tree rebuilt from the records, for a verifier
+// elsewhere (the coordinator sends it to a worker). `ok` false: a record is missing or unreadable.
+struct StoredClaim : StoredCheck {
+  proof::ProofTree<gomoku::Point> tree;
+};
+StoredClaim rebuildStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
+                               gomoku::Color attacker);
+
 // Marks the step of `attacker` at each key verified (or not), in one batch.
 void markVerified(Book& book, const std::vector<std::string>& keys, gomoku::Color attacker, bool verified);
 

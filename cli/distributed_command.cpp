@@ -67,7 +67,8 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
                                                   : std::string("every answer re-verified by the coordinator (one worker)"))
             << "\ncoordinator: busy " << fixed(100 * s.coordinatorBusyFraction, 1) << "% of the run; " << fixed(s.checkSeconds, 2)
             << " s re-verifying answers, " << fixed(s.storeSeconds, 2) << " s storing them, " << fixed(s.finalCheckSeconds, 2)
-            << " s re-verifying derived claims at the end\n"
+            << " s on the closing check of " << s.claimsVerified << " derived claims"
+            << (s.checkedByWorkers ? " (rebuilt here, verified on workers)" : "") << "\n"
             << "messages: " << s.messages << ", " << (s.messages ? (s.bytesSent + s.bytesReceived) / s.messages : 0)
             << " bytes each on average\n";
 }

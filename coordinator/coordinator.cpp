@@ -572,23 +572,97 @@ class Run {
   }
 
   // Rebuilds every stored step the coordinator derived (not a job's own checked tree) from the
-  // book's records and runs the independent verifier over it, root first, then marks it verified.
+  // book's records, has the independent verifier check it, root first, then marks it verified.
+  // A claim whose tree lies inside one already checked needs no check of its own. With two or
+  // more workers the checks run on the workers, while the coordinator rebuilds the next trees;
+  // with one, here. Stopped (Ctrl-C): the claims not yet checked stay claims.
   void verifyStored() {
     std::sort(backedUp_.begin(), backedUp_.end(), [&](const auto& a, const auto& b) {
       return tree_.node(a.first).depth < tree_.node(b.first).depth;
     });
     std::unordered_set<std::string> covered[2];
     for (const auto& [id, c] : backedUp_) {
+      if (stopping()) break;
       const int a = gomoku::index(c);
       if (covered[a].count(tree_.node(id).key)) continue;
       const gomoku::Position pos = tree_.position(id);
-      const book::StoredCheck check = book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
-      if (!check.ok)
-        throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);
-      book::markVerified(book_, check.keys, c, true);
-      covered[a].insert(check.keys.begin(), check.keys.end());
-      ++summary_.claimsVerified;
+      if (!crossCheck_) {
+        const book::StoredCheck check = book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
+        if (!check.ok)
+          throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);
+        book::markVerified(book_, check.keys, c, true);
+        covered[a].insert(check.keys.begin(), check.keys.end());
+        ++summary_.claimsVerified;
+        continue;
+      }
+      book::StoredClaim claim = book::rebuildStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
+      if (!claim.ok)
+        throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + claim.error);
+      covered[a].insert(claim.keys.begin(), claim.keys.end());
+      const std::uint64_t checkId = ++lastCheckId_;
+      claimChecks_.push_back({checkId, id, c, std::move(claim.keys),
+                              worker::encodeMessage(worker::makeCheckRequest(
+                                  checkId, worker::makeJobRequest(0, pos, c, {}), worker::toWire(claim.tree))),
+                              -1});
+      awaitClaimChecks(0);
     }
+    while (!stopping() && (!claimChecks_.empty() || !claimsOut_.empty())) awaitClaimChecks(0.2);
+  }
+
+  struct ClaimCheck {
+    std::uint64_t checkId;
+    int node;
+    Color attacker;
+    std::vector<std::string> keys;
+    std::string request;
+    int checker;
+  };
+
+  bool stopping() const { return options_.stop && options_.stop->load(); }
+
+  // Sends waiting claim checks to idle workers, then takes one verdict (waiting up to `wait` s).
+  void awaitClaimChecks(double wait) {
+    while (!claimChecks_.empty() && !idle_.empty()) {
+      const std::size_t w = *idle_.begin();
+      ClaimCheck item = std::move(claimChecks_.front());
+      claimChecks_.pop_front();
+      summary_.bytesSent += item.request.size();
+      ++summary_.messages;
+      markBusy(w);
+      item.checker = static_cast<int>(w);
+      pool_.send(item.checker, std::move(item.request));
+      claimsOut_.emplace(item.checkId, std::move(item));
+    }
+    if (claimsOut_.empty()) return;
+    const auto waitStart = Clock::now();
+    const auto message = pool_.receive(wait);
+    summary_.waitSeconds += since(waitStart);
+    if (!message) return;
+    const auto [w, bytes] = *message;
+    summary_.bytesReceived += bytes.size();
+    ++summary_.messages;
+    const std::string who = "worker " + std::to_string(w + 1);
+    worker::Message decoded;
+    try {
+      decoded = worker::decodeMessage(bytes);
+    } catch (const worker::ProtocolError& e) {
+      throw std::runtime_error(who + ": " + e.what());
+    }
+    const auto* verdict = std::get_if<worker::CheckReply>(&decoded);
+    const auto it = verdict ? claimsOut_.find(verdict->checkId) : claimsOut_.end();
+    if (it == claimsOut_.end() || it->second.checker != w)
+      throw std::runtime_error(who + ": a message that is no verdict on a check it was sent");
+    ClaimCheck item = std::move(it->second);
+    claimsOut_.erase(it);
+    freeWorker(w);
+    summary_.workerCheckSeconds += verdict->seconds;
+    if (!verdict->accepted) {
+      const gomoku::Position pos = tree_.position(item.node);
+      throw std::runtime_error("a stored proof failed verification (on worker " + std::to_string(w + 1) + ") at " +
+                               describe(pos, item.attacker) + ": " + verdict->error);
+    }
+    book::markVerified(book_, item.keys, item.attacker, true);
+    ++summary_.claimsVerified;
   }
 
   void report(bool live) {
@@ -615,6 +689,8 @@ class Run {
   RunSummary summary_;
   std::vector<WorkerState> workers_;
   std::set<std::size_t> idle_;  // workers without a job or check, in index order
+  std::deque<ClaimCheck> claimChecks_;                       // derived claims' trees waiting for a worker
+  std::unordered_map<std::uint64_t, ClaimCheck> claimsOut_;  // ... and out at one
   std::unordered_map<std::uint64_t, InFlight> inFlight_;
   std::uint64_t lastJobId_ = 0;
   const bool crossCheck_;             // proofs are checked by another worker (two or more workers)

@@ -251,6 +251,16 @@ class HalfLyingPool : public coordinator::WorkerPool {
       }
       replies_.push_back({w, worker::encodeMessage(reply)});
     } else if (const auto* check = std::get_if<worker::CheckRequest>(&m)) {
+      if (check->job.jobId == 0) {  // a claim the coordinator derived and rebuilt from the book
+        ++claimChecks;
+        worker::CheckReply verdict = worker::runCheck(*check);
+        if (refuseClaims) {
+          verdict.accepted = false;
+          verdict.error = "refused for the test";
+        }
+        replies_.push_back({w, worker::encodeMessage(verdict)});
+        return;
+      }
       const auto finder = ranBy.find(check->job.jobId);
       EXPECT_TRUE(finder != ranBy.end());
       if (finder != ranBy.end()) {
@@ -269,6 +279,8 @@ class HalfLyingPool : public coordinator::WorkerPool {
   void stop() override {}
   std::unordered_map<std::uint64_t, int> ranBy;
   int checks = 0;
+  int claimChecks = 0;
+  bool refuseClaims = false;
 
  private:
   int workers_;
@@ -313,6 +325,44 @@ TEST(Distributed, AnotherWorkerRefusesAForgedAnswer) {
   EXPECT_NE(answer.result, book::Value::BlackWins);
   if (const auto r = book.get(book::canonicalKey(root.board, root.rule, root.toMove).bytes)) {
     EXPECT_NE(r->claimed, book::Value::BlackWins) << "the forged win reached the book";
+  }
+}
+
+// The claims the coordinator derives (positions its children settle) are rebuilt from the book
+// and verified on workers; each ends verified in the book, and one refusal stops the run with
+// the claim left unverified.
+TEST(Distributed, DerivedClaimsAreVerifiedOnWorkers) {
+  const gomoku::Position root = freestyle("", 6);
+  coordinator::RunOptions o;
+  o.goal = coordinator::Goal::Build;
+  o.depth = 2;
+  o.jobBudget.maxNodes = 1000;
+  o.jobBudget.hashMegabytes = 8;
+  {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    HalfLyingPool pool(2, false);
+    const auto s = coordinator::runCoordinator(book, root, pool, o);
+    EXPECT_EQ(s.value, GameValue::Draw);
+    EXPECT_GT(s.settledByBackup, 0u);
+    EXPECT_GT(pool.claimChecks, 0) << "derived claims were checked on workers";
+    EXPECT_EQ(static_cast<std::uint64_t>(pool.claimChecks), s.claimsVerified);
+    EXPECT_EQ(s.checkSeconds, 0.0) << "the coordinator verified nothing itself";
+    const auto answer = book::queryBook(book, root);
+    EXPECT_EQ(answer.result, book::Value::Draw) << "the root's derived draw is verified";
+  }
+  {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    HalfLyingPool pool(2, false);
+    pool.refuseClaims = true;
+    try {
+      coordinator::runCoordinator(book, root, pool, o);
+      FAIL() << "a refused claim was taken";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("failed verification (on worker"), std::string::npos) << e.what();
+    }
+    EXPECT_NE(book::queryBook(book, root).result, book::Value::Draw) << "the refused claim counts as proved";
   }
 }
 
