@@ -1,5 +1,7 @@
 // In-process workers: one thread each, running the same worker loop as an MPI rank, fed through
 // message queues so the coordinator cannot tell the difference.
+#include <pthread.h>
+
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -64,7 +66,11 @@ class LocalPool : public WorkerPool {
  public:
   explicit LocalPool(int threads) {
     for (int i = 0; i < threads; ++i) channels_.push_back(std::make_unique<ThreadChannel>(i, outbox_));
-    for (auto& ch : channels_) threads_.emplace_back([c = ch.get()] { worker::serveJobs(*c); });
+    for (auto& ch : channels_)
+      threads_.emplace_back([c = ch.get()] {
+        pthread_setname_np(pthread_self(), "tengen-worker");  // told apart in top -H, perf, gdb
+        worker::serveJobs(*c);
+      });
   }
   ~LocalPool() override { stop(); }
 
