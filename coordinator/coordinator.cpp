@@ -404,18 +404,22 @@ class Run {
     lastProgressAt_ = ws.idleSince;
   }
 
-  // Takes a message off the wire, checks it answers what this worker was sent, frees the worker
-  // and hands the answer on: the worker gets new work before the answer's own (slower) handling.
-  void receiveMessage(int workerIndex, const std::string& bytes) {
+  // Counts a worker's message and decodes it; a damaged or foreign one names the worker.
+  worker::Message decodeFrom(const std::string& who, const std::string& bytes) {
     summary_.bytesReceived += bytes.size();
     ++summary_.messages;
-    const std::string who = "worker " + std::to_string(workerIndex + 1);
-    worker::Message message;
     try {
-      message = worker::decodeMessage(bytes);
+      return worker::decodeMessage(bytes);
     } catch (const worker::ProtocolError& e) {
       throw std::runtime_error(who + ": " + e.what());
     }
+  }
+
+  // Takes a message off the wire, checks it answers what this worker was sent, frees the worker
+  // and hands the answer on: the worker gets new work before the answer's own (slower) handling.
+  void receiveMessage(int workerIndex, const std::string& bytes) {
+    const std::string who = "worker " + std::to_string(workerIndex + 1);
+    worker::Message message = decodeFrom(who, bytes);
     if (auto* reply = std::get_if<worker::JobReply>(&message)) {
       const auto it = inFlight_.find(reply->jobId);
       if (it == inFlight_.end() || it->second.worker != workerIndex)
@@ -639,15 +643,8 @@ class Run {
     summary_.waitSeconds += since(waitStart);
     if (!message) return;
     const auto [w, bytes] = *message;
-    summary_.bytesReceived += bytes.size();
-    ++summary_.messages;
     const std::string who = "worker " + std::to_string(w + 1);
-    worker::Message decoded;
-    try {
-      decoded = worker::decodeMessage(bytes);
-    } catch (const worker::ProtocolError& e) {
-      throw std::runtime_error(who + ": " + e.what());
-    }
+    const worker::Message decoded = decodeFrom(who, bytes);
     const auto* verdict = std::get_if<worker::CheckReply>(&decoded);
     const auto it = verdict ? claimsOut_.find(verdict->checkId) : claimsOut_.end();
     if (it == claimsOut_.end() || it->second.checker != w)
