@@ -5,6 +5,7 @@
 #include "book/book.h"
 
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 #include <mutex>
 #include <set>
 
+#include "book/files_check.h"
 #include "book/position_key.h"
 #include "solver/gomoku/notation.h"
 
@@ -175,6 +177,58 @@ std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& 
   return error;
 }
 
+// The helper that opens a book's files in a clean process of its own (book/files_check_main.cpp),
+// beside this executable; empty when there is none.
+std::string filesCheckHelper() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  const fs::path helper = self.parent_path() / "tengen-files-check";
+  return ::access(helper.c_str(), X_OK) == 0 ? helper.string() : std::string();
+}
+
+// Starts the check in a child: the helper executed afresh where there is one (a forked copy of a
+// process with other threads, MPI's or a sanitizer's, can inherit a lock some thread held and
+// hang in the open), else a forked copy of this process. The child's stdout carries its error.
+pid_t startFilesCheck(const rocksdb::DBOptions& options, const std::string& dir,
+                      const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch,
+                      int out) {
+  if (const std::string helper = filesCheckHelper(); !helper.empty()) {
+    std::vector<std::string> args = {helper, dir, scratch};
+    for (const auto& d : descriptors) args.push_back(d.name);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
+    // RocksDB's assertion text is not for the user.
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t child = -1;
+    const int failed = posix_spawn(&child, helper.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (failed == 0) return child;
+  }
+  const pid_t child = ::fork();
+  if (child != 0) return child;
+  const int devnull = ::open("/dev/null", O_WRONLY);
+  if (devnull >= 0) ::dup2(devnull, STDERR_FILENO);
+  std::string error;
+  try {
+    error = openFilesOnce(options, dir, descriptors, scratch);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  const char* at = error.data();
+  for (std::size_t left = error.size(); left > 0;) {
+    const ssize_t n = ::write(out, at, left);
+    if (n <= 0) break;
+    at += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  ::_exit(error.empty() ? 0 : 3);
+}
+
 // RocksDB can abort the whole process on a damaged table file (a properties block is parsed before
 // its checksum is checked, and Debian's build keeps its assertions). So every open first opens the
 // book's files in a child process: a crash there becomes a one-line error here.
@@ -182,32 +236,12 @@ void checkFilesInChild(const rocksdb::DBOptions& options, const std::string& dir
                        const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch) {
   int channel[2];
   if (::pipe(channel) != 0) return;  // no child to spare: the open below is the check
-  const pid_t child = ::fork();
+  const pid_t child = startFilesCheck(options, dir, descriptors, scratch, channel[1]);
+  ::close(channel[1]);
   if (child < 0) {
     ::close(channel[0]);
-    ::close(channel[1]);
     return;
   }
-  if (child == 0) {
-    ::close(channel[0]);
-    const int devnull = ::open("/dev/null", O_WRONLY);
-    if (devnull >= 0) ::dup2(devnull, STDERR_FILENO);  // RocksDB's assertion text is not for the user
-    std::string error;
-    try {
-      error = openFilesOnce(options, dir, descriptors, scratch);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    const char* at = error.data();
-    for (std::size_t left = error.size(); left > 0;) {
-      const ssize_t n = ::write(channel[1], at, left);
-      if (n <= 0) break;
-      at += n;
-      left -= static_cast<std::size_t>(n);
-    }
-    ::_exit(error.empty() ? 0 : 3);
-  }
-  ::close(channel[1]);
   std::string error;
   char buf[512];
   for (ssize_t n; (n = ::read(channel[0], buf, sizeof buf)) > 0;) error.append(buf, static_cast<std::size_t>(n));
@@ -222,6 +256,16 @@ void checkFilesInChild(const rocksdb::DBOptions& options, const std::string& dir
 }
 
 }  // namespace
+
+std::string checkBookFiles(const std::string& dir, const std::string& scratch, const std::vector<std::string>& families) {
+  rocksdb::DBOptions db;
+  db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db.max_open_files = -1;
+  db.paranoid_checks = true;
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
+  return openFilesOnce(db, dir, descriptors, scratch);
+}
 
 Book::Book(std::string dir, Access access)
     : dir_(std::move(dir)), name_(gomoku::printable(dir_)), access_(access), impl_(std::make_unique<Impl>()) {

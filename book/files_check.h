@@ -1,0 +1,16 @@
+// Opening a book's files apart from its user: every Book open first has a clean child process
+// (tengen-files-check, book/files_check_main.cpp) open them, because RocksDB can abort the process
+// that reads a damaged table file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tengen::book {
+
+// Opens the book in `dir` read-only (as a secondary instance, in `scratch`, beside a writer),
+// its column families `families`, and reads every table file's properties, in this process.
+// Returns what went wrong in one line, or an empty string.
+std::string checkBookFiles(const std::string& dir, const std::string& scratch, const std::vector<std::string>& families);
+
+}  // namespace tengen::book
