@@ -57,6 +57,10 @@ if ! (network) 2> "$WORK/network-error"; then
 fi
 txBytes() { ip netns exec "$1" cat /sys/class/net/eth0/statistics/tx_bytes; }
 
+# In the sanitizer build, LeakSanitizer fails the ranks at exit on what Open MPI's TCP and PMIx
+# components keep (their stacks end in unloaded modules, so no suppression can name them); leaks of
+# tengen's own are caught by every other test.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export TENGEN_NETNS_HOSTS="$WORK/hosts" TENGEN_NETNS_LOG="$WORK/launches"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(ip netns exec "$TAG-h1" mpirun -np 3 --hostfile "$WORK/hostfile"

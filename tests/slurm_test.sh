@@ -27,6 +27,10 @@ if ! started=$(bash "$CLUSTER" start "$WORK/cluster" 2>&1); then
   tail -3 "$WORK/cluster/"*.log
   exit 1
 fi
+# In the sanitizer build, LeakSanitizer fails the ranks at exit on what Open MPI's TCP and PMIx
+# components keep (their stacks end in unloaded modules, so no suppression can name them); leaks of
+# tengen's own are caught by every other test.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export SLURM_CONF="$WORK/cluster/slurm.conf"
 echo "$(sinfo -h -o '%P %a %D %T %N')"
 
