@@ -1,0 +1,147 @@
+// Othello move generation by shifts: a direction's run of opponent discs is grown six times from
+// the mover's discs (Kogge-Stone style, unrolled), never square by square.
+#include "solver/othello/board.h"
+
+#include <bit>
+#include <stdexcept>
+
+namespace tengen::othello {
+namespace {
+
+constexpr Bitboard kNotFileA = 0xfefefefefefefefeull;  // after a shift towards h: nothing wrapped into a
+constexpr Bitboard kNotFileH = 0x7f7f7f7f7f7f7f7full;  // after a shift towards a: nothing wrapped into h
+
+// The eight directions as (shift, mask applied after it).
+template <int D>
+inline Bitboard step(Bitboard x) {
+  if constexpr (D == 0) return (x << 1) & kNotFileA;  // east
+  if constexpr (D == 1) return (x >> 1) & kNotFileH;  // west
+  if constexpr (D == 2) return x << 8;                // south
+  if constexpr (D == 3) return x >> 8;                // north
+  if constexpr (D == 4) return (x << 9) & kNotFileA;  // south-east
+  if constexpr (D == 5) return (x << 7) & kNotFileH;  // south-west
+  if constexpr (D == 6) return (x >> 7) & kNotFileA;  // north-east
+  if constexpr (D == 7) return (x >> 9) & kNotFileH;  // north-west
+}
+
+template <int D>
+inline Bitboard movesTowards(Bitboard own, Bitboard other, Bitboard empty) {
+  Bitboard x = step<D>(own) & other;
+  x |= step<D>(x) & other;
+  x |= step<D>(x) & other;
+  x |= step<D>(x) & other;
+  x |= step<D>(x) & other;
+  x |= step<D>(x) & other;
+  return step<D>(x) & empty;
+}
+
+template <int D>
+inline Bitboard flipsTowards(Bitboard own, Bitboard other, Bitboard from) {
+  Bitboard run = 0;
+  Bitboard x = step<D>(from);
+  while (x & other) {  // at most six steps: a run of opponent discs
+    run |= x;
+    x = step<D>(x);
+  }
+  return (x & own) ? run : 0;
+}
+
+int popcount(Bitboard b) { return std::popcount(b); }
+
+}  // namespace
+
+Bitboard boardMask(int n) {
+  if (n != 4 && n != 6 && n != 8) throw std::invalid_argument("an Othello board is 4x4, 6x6 or 8x8");
+  Bitboard m = 0;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) m |= bit(r * 8 + c);
+  return m;
+}
+
+Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
+  return movesTowards<0>(own, other, empty) | movesTowards<1>(own, other, empty) |
+         movesTowards<2>(own, other, empty) | movesTowards<3>(own, other, empty) |
+         movesTowards<4>(own, other, empty) | movesTowards<5>(own, other, empty) |
+         movesTowards<6>(own, other, empty) | movesTowards<7>(own, other, empty);
+}
+
+Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
+  const Bitboard from = bit(s);
+  return flipsTowards<0>(own, other, from) | flipsTowards<1>(own, other, from) |
+         flipsTowards<2>(own, other, from) | flipsTowards<3>(own, other, from) |
+         flipsTowards<4>(own, other, from) | flipsTowards<5>(own, other, from) |
+         flipsTowards<6>(own, other, from) | flipsTowards<7>(own, other, from);
+}
+
+Position Position::start(int n) {
+  const int c = n / 2;
+  const Bitboard white = bit((c - 1) * 8 + (c - 1)) | bit(c * 8 + c);  // d4, e5 on 8x8
+  const Bitboard black = bit((c - 1) * 8 + c) | bit(c * 8 + (c - 1));  // e4, d5
+  return Position(n, black, white, Disc::Black);
+}
+
+Position::Position(int n, Bitboard black, Bitboard white, Disc toMove)
+    : size_(n), mask_(boardMask(n)), toMove_(toMove) {
+  if ((black & white) || ((black | white) & ~mask_)) throw std::invalid_argument("discs overlap or lie off the board");
+  mine_ = toMove == Disc::Black ? black : white;
+  theirs_ = toMove == Disc::Black ? white : black;
+}
+
+bool Position::ended() const {
+  const Bitboard e = empty();
+  return legalMoves(mine_, theirs_, e) == 0 && legalMoves(theirs_, mine_, e) == 0;
+}
+
+int Position::finalMargin() const {
+  int margin = popcount(mine_) - popcount(theirs_);
+  const int empties = popcount(empty());
+  if (margin > 0) margin += empties;
+  if (margin < 0) margin -= empties;
+  return margin;
+}
+
+void Position::play(Square s) {
+  if (s == kPass) {
+    if (moves() != 0) throw std::invalid_argument("a pass while a move is possible");
+  } else {
+    if (s < 0 || s >= 64 || !(moves() & bit(s))) throw std::invalid_argument("not a legal move: " + squareName(s));
+    const Bitboard f = flipsOf(mine_, theirs_, s);
+    mine_ |= f | bit(s);
+    theirs_ &= ~f;
+  }
+  std::swap(mine_, theirs_);
+  toMove_ = opposite(toMove_);
+}
+
+std::optional<Square> parseSquare(std::string_view text, int n) {
+  if (text == "pass" || text == "PS" || text == "--") return kPass;
+  if (text.size() != 2) return std::nullopt;
+  const char col = static_cast<char>(text[0] | 0x20), row = text[1];
+  if (col < 'a' || col >= 'a' + n || row < '1' || row >= '1' + n) return std::nullopt;
+  return (row - '1') * 8 + (col - 'a');
+}
+
+std::string squareName(Square s) {
+  if (s == kPass) return "pass";
+  return std::string{static_cast<char>('a' + s % 8), static_cast<char>('1' + s / 8)};
+}
+
+Position parseBoardString(std::string_view text) {
+  if (text.size() < 66 || text[64] != ' ')
+    throw std::invalid_argument("a board is 64 cells (X, O or -), a space and the side to move");
+  Bitboard black = 0, white = 0;
+  for (int i = 0; i < 64; ++i) {
+    switch (text[static_cast<std::size_t>(i)]) {
+      case 'X': case 'x': case '*': black |= bit(i); break;
+      case 'O': case 'o': white |= bit(i); break;
+      case '-': case '.': break;
+      default: throw std::invalid_argument("cell " + std::to_string(i + 1) + " is not X, O or -");
+    }
+  }
+  const char side = text[65];
+  if (side != 'X' && side != 'O' && side != 'x' && side != 'o' && side != '*')
+    throw std::invalid_argument("the side to move is X or O");
+  return Position(8, black, white, side == 'O' || side == 'o' ? Disc::White : Disc::Black);
+}
+
+}  // namespace tengen::othello

@@ -1,0 +1,133 @@
+// Exact endgame search. Near the end (few empties) moves are tried in square order with no
+// table: ordering costs more there than it saves; further out, the replies that leave the
+// opponent fewest moves go first and bounds are kept in the table.
+#include "solver/othello/endgame.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+
+namespace tengen::othello {
+namespace {
+
+constexpr int kOrderFrom = 7;  // empties at which ordering and the table start to pay
+constexpr Bitboard kCorners = 0x8100000000000081ull;
+
+int finalMargin(Bitboard mine, Bitboard theirs, Bitboard empty) {
+  int margin = std::popcount(mine) - std::popcount(theirs);
+  const int empties = std::popcount(empty);
+  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
+}
+
+std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
+  std::uint64_t h = mine * 0x9E3779B97F4A7C15ull ^ theirs * 0xC2B2AE3D27D4EB4Full;
+  return h ^ (h >> 29);
+}
+
+}  // namespace
+
+struct EndgameSolver::Entry {
+  Bitboard mine = 0, theirs = 0;
+  std::int8_t lower = -127, upper = 127;
+  std::int8_t best = -1;
+};
+
+EndgameSolver::EndgameSolver(int tableBits)
+    : table_(std::size_t{1} << tableBits), mask_((std::uint64_t{1} << tableBits) - 1) {}
+EndgameSolver::~EndgameSolver() = default;
+
+EndgameResult EndgameSolver::solve(const Position& p) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t before = nodes_;
+  EndgameResult r;
+  r.margin = negamax(p.mine(), p.theirs(), p.empty(), -127, 127, false, &r.best);
+  r.nodes = nodes_ - before;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+int EndgameSolver::search(const Position& p, int alpha, int beta) {
+  return negamax(p.mine(), p.theirs(), p.empty(), alpha, beta, false, nullptr);
+}
+
+int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed,
+                           Square* bestOut) {
+  ++nodes_;
+  Bitboard moves = legalMoves(mine, theirs, empty);
+  if (!moves) {
+    if (passed) return finalMargin(mine, theirs, empty);  // neither side can move: the game is over
+    if (bestOut) *bestOut = kPass;
+    return -negamax(theirs, mine, empty, -beta, -alpha, true, nullptr);
+  }
+  const int empties = std::popcount(empty);
+  Entry* entry = nullptr;
+  int ttBest = -1;
+  if (empties >= kOrderFrom) {
+    entry = &table_[hashOf(mine, theirs) & mask_];
+    if (entry->mine == mine && entry->theirs == theirs) {
+      if (entry->lower >= beta) {
+        if (bestOut) *bestOut = entry->best;
+        return entry->lower;
+      }
+      if (entry->upper <= alpha) {
+        if (bestOut) *bestOut = entry->best;
+        return entry->upper;
+      }
+      if (entry->lower == entry->upper) {
+        if (bestOut) *bestOut = entry->best;
+        return entry->lower;
+      }
+      alpha = std::max(alpha, static_cast<int>(entry->lower));
+      beta = std::min(beta, static_cast<int>(entry->upper));
+      ttBest = entry->best;
+    }
+  }
+  const int alpha0 = alpha, beta0 = beta;
+  // The moves, ordered when it pays: the table's best, then corners and fewest replies.
+  Square order[32];
+  int count = 0;
+  if (empties >= kOrderFrom) {
+    int keys[32];
+    for (Bitboard m = moves; m; m &= m - 1) {
+      const Square s = std::countr_zero(m);
+      const Bitboard f = flipsOf(mine, theirs, s);
+      const Bitboard nextMine = theirs & ~f, nextTheirs = mine | f | bit(s);
+      int key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4;
+      if (bit(s) & kCorners) key -= 8;
+      if (s == ttBest) key = -1000;
+      int i = count++;
+      while (i > 0 && keys[i - 1] > key) {
+        keys[i] = keys[i - 1];
+        order[i] = order[i - 1];
+        --i;
+      }
+      keys[i] = key;
+      order[i] = s;
+    }
+  } else {
+    for (Bitboard m = moves; m; m &= m - 1) order[count++] = std::countr_zero(m);
+  }
+  int best = -127;
+  Square bestMove = order[0];
+  for (int i = 0; i < count; ++i) {
+    const Square s = order[i];
+    const Bitboard f = flipsOf(mine, theirs, s);
+    const int v = -negamax(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false, nullptr);
+    if (v > best) {
+      best = v;
+      bestMove = s;
+      if (best >= beta) break;
+    }
+  }
+  if (entry) {
+    if (!(entry->mine == mine && entry->theirs == theirs)) *entry = Entry{mine, theirs};
+    if (best <= alpha0) entry->upper = static_cast<std::int8_t>(std::min<int>(entry->upper, best));
+    else if (best >= beta0) entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, best));
+    else entry->lower = entry->upper = static_cast<std::int8_t>(best);
+    entry->best = static_cast<std::int8_t>(bestMove);
+  }
+  if (bestOut) *bestOut = bestMove;
+  return best;
+}
+
+}  // namespace tengen::othello

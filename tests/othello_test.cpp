@@ -1,0 +1,162 @@
+// Othello: the bitboard move generator against the plain square-by-square rules on random games
+// of every size, perft from the 8x8 start, and the exact endgame solver on the FForum problems
+// #1-19 (every listed move's final disc difference) and the 4x4 board.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench/test_data.h"
+#include "solver/othello/board.h"
+#include "solver/othello/endgame.h"
+#include "solver/othello/reference_rules.h"
+
+namespace tengen::othello {
+namespace {
+
+std::vector<Square> squaresOf(Bitboard b) {
+  std::vector<Square> out;
+  for (; b; b &= b - 1) out.push_back(std::countr_zero(b));
+  return out;
+}
+
+TEST(Othello, StartAndNotation) {
+  const Position p = Position::start(8);
+  std::vector<std::string> names;
+  for (Square s : squaresOf(p.moves())) names.push_back(squareName(s));
+  EXPECT_EQ(names, (std::vector<std::string>{"d3", "c4", "f5", "e6"}));
+  EXPECT_EQ(parseSquare("d3", 8), 19);
+  EXPECT_EQ(parseSquare("i1", 8), std::nullopt);
+  EXPECT_EQ(parseSquare("e5", 4), std::nullopt);
+  EXPECT_EQ(parseSquare("pass", 8), kPass);
+  EXPECT_THROW(parseBoardString("---"), std::invalid_argument);
+  EXPECT_THROW(Position(8, 1, 1, Disc::Black), std::invalid_argument);
+  Position q = p;
+  EXPECT_THROW(q.play(0), std::invalid_argument);
+  EXPECT_THROW(q.play(kPass), std::invalid_argument);
+}
+
+// Every position of 300 random games a size: the same moves, and the same board after each.
+TEST(Othello, BitboardsAgreeWithThePlainRules) {
+  std::mt19937 rng(17);
+  long positions = 0;
+  for (int n : {4, 6, 8})
+    for (int game = 0; game < 300; ++game) {
+      Position p = Position::start(n);
+      reference::Grid g = reference::gridOf(p);
+      while (!p.ended()) {
+        const std::vector<Square> fast = squaresOf(p.moves());
+        ASSERT_EQ(fast, reference::legalMoves(g)) << "size " << n << " game " << game;
+        const Square s = fast.empty() ? kPass : fast[rng() % fast.size()];
+        p.play(s);
+        g = reference::play(g, s);
+        ASSERT_EQ(reference::gridOf(p).cell, g.cell) << "after " << squareName(s);
+        ++positions;
+      }
+      EXPECT_TRUE(reference::legalMoves(g).empty());
+    }
+  EXPECT_GT(positions, 20000);
+}
+
+std::uint64_t perft(const Position& p, int depth) {
+  if (depth == 0) return 1;
+  if (p.ended()) return 1;
+  const Bitboard moves = p.moves();
+  if (!moves) {
+    Position q = p;
+    q.play(kPass);
+    return perft(q, depth - 1);
+  }
+  std::uint64_t n = 0;
+  for (Square s : squaresOf(moves)) {
+    Position q = p;
+    q.play(s);
+    n += perft(q, depth - 1);
+  }
+  return n;
+}
+
+TEST(Othello, PerftFromTheStart) {
+  // The published leaf counts of the 8x8 start (no pass or game end occurs before ply 9).
+  const std::uint64_t expected[] = {1, 4, 12, 56, 244, 1396, 8200, 55092, 390216};
+  for (int d = 0; d <= 8; ++d) EXPECT_EQ(perft(Position::start(8), d), expected[d]) << "depth " << d;
+}
+
+TEST(Othello, FourByFourIsAWhiteWin) {
+  EndgameSolver solver;
+  const EndgameResult r = solver.solve(Position::start(4));
+  // Black moves first and loses: the second player wins the 4x4 board (checked below by
+  // playing the solver's line to the end and counting).
+  EXPECT_LT(r.margin, 0);
+  RecordProperty("margin", std::to_string(r.margin));
+  std::printf("4x4 from the start: %+d for black, %llu nodes\n", r.margin, static_cast<unsigned long long>(r.nodes));
+  Position p = Position::start(4);
+  int sign = 1;
+  while (!p.ended()) {
+    Square s = p.moves() ? solver.solve(p).best : kPass;
+    p.play(s);
+    sign = -sign;
+  }
+  EXPECT_EQ(sign * p.finalMargin(), r.margin) << "the principal line ends with the solved margin";
+}
+
+struct Problem {
+  std::string board;
+  std::vector<std::pair<std::string, int>> moves;  // best first
+};
+
+std::vector<Problem> ffoProblems() {
+  std::ifstream in(bench::testData("othello-ffo-1-19.obf"));
+  std::vector<Problem> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    Problem p;
+    p.board = line.substr(0, 66);
+    std::istringstream rest(line.substr(67));
+    for (std::string item; std::getline(rest, item, ';');) {
+      const auto colon = item.find(':');
+      if (colon == std::string::npos) continue;
+      std::string name = item.substr(0, colon);
+      name.erase(0, name.find_first_not_of(' '));
+      p.moves.emplace_back(name, std::stoi(item.substr(colon + 1)));
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+TEST(Othello, SolvesTheFforumProblems1To19Exactly) {
+  const auto problems = ffoProblems();
+  ASSERT_EQ(problems.size(), 19u);
+  EndgameSolver solver(22);
+  std::uint64_t nodes = 0;
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const Problem& prob = problems[i];
+    const Position p = parseBoardString(prob.board);
+    const EndgameResult r = solver.solve(p);
+    nodes += r.nodes;
+    EXPECT_EQ(r.margin, prob.moves.front().second) << "FFO #" << i + 1;
+    // The move the solver found scores the best score; every listed move has its listed score.
+    for (const auto& [name, score] : prob.moves) {
+      const auto s = parseSquare(name, 8);
+      ASSERT_TRUE(s.has_value()) << name;
+      Position child = p;
+      child.play(*s);
+      const int v = -solver.search(child, -(score + 1), -(score - 1));
+      EXPECT_EQ(v, score) << "FFO #" << i + 1 << " " << name;
+      if (*s == r.best) {
+        EXPECT_EQ(score, r.margin) << "FFO #" << i + 1 << ": the solver's move";
+      }
+    }
+  }
+  RecordProperty("nodes", std::to_string(nodes));
+  std::printf("FFO #1-19: %llu nodes\n", static_cast<unsigned long long>(nodes));
+}
+
+}  // namespace
+}  // namespace tengen::othello
