@@ -13,6 +13,7 @@
 #include "bench/distributed_bench.h"
 #include "bench/foul_scan_bench.h"
 #include "bench/horizon_bench.h"
+#include "bench/othello_bench.h"
 #include "bench/fouls_data.h"
 #include "bench/test_data.h"
 #include "bench/solve_bench.h"
@@ -321,6 +322,53 @@ int benchHorizon(const Args& args) {
   return errors ? 1 : 0;
 }
 
+// The exact Othello endgame solver on the FForum problems: each problem's margin against the
+// published one, nodes and time; exit 1 when any margin differs.
+int benchOthello(const Args& args) {
+  const bool json = args.flag("json");
+  const std::string file = args.value("file").value_or(bench::testData("othello-ffo-1-19.obf"));
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int wrong = 0;
+  const auto solved = bench::runOthelloBench(file);
+  for (const auto& s : solved) {
+    nodes += s.nodes;
+    seconds += s.seconds;
+    const bool right = s.margin == s.expected && s.bestScoresBest;
+    wrong += !right;
+    if (json)
+      std::cout << JsonObject()
+                       .str("bench", "othello-endgame")
+                       .num("problem", static_cast<long long>(s.number))
+                       .num("empties", static_cast<long long>(s.empties))
+                       .str("best", s.best)
+                       .num("margin", static_cast<long long>(s.margin))
+                       .num("expected", static_cast<long long>(s.expected))
+                       .num("nodes", static_cast<long long>(s.nodes))
+                       .num("seconds", s.seconds)
+                       .done()
+                << '\n';
+    else
+      std::printf("FFO #%-2d %2d empties: %s %+3d (published %+3d)%s, %llu nodes, %.3f s\n", s.number, s.empties,
+                  s.best.c_str(), s.margin, s.expected, right ? "" : "  WRONG", static_cast<unsigned long long>(s.nodes),
+                  s.seconds);
+  }
+  if (json)
+    std::cout << JsonObject()
+                     .str("bench", "othello-endgame-total")
+                     .num("problems", static_cast<long long>(solved.size()))
+                     .num("wrong", static_cast<long long>(wrong))
+                     .num("nodes", static_cast<long long>(nodes))
+                     .num("seconds", seconds)
+                     .num("nodes_per_s", seconds > 0 ? nodes / seconds : 0)
+                     .done()
+              << '\n';
+  else
+    std::printf("total: %zu problems, %d wrong, %llu nodes, %.2f s, %.1f million nodes/s\n", solved.size(), wrong,
+                static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds / 1e6 : 0);
+  return wrong ? 1 : 0;
+}
+
 }  // namespace
 
 int runBench(int argc, char** argv) {
@@ -329,8 +377,9 @@ int runBench(int argc, char** argv) {
   if (args.positional().size() == 1 && args.positional()[0] == "solve") return benchSolve(args.flag("json"));
   if (args.positional().size() == 1 && args.positional()[0] == "book") return benchBook(args);
   if (args.positional().size() == 1 && args.positional()[0] == "distributed") return benchDistributed(args);
+  if (args.positional().size() == 1 && args.positional()[0] == "othello") return benchOthello(args);
   if (args.positional().size() != 1 || args.positional()[0] != "fouls")
-    throw UsageError("give one of fouls, solve, book, distributed, horizon; see 'tengen help bench'");
+    throw UsageError("give one of fouls, solve, book, distributed, horizon, othello; see 'tengen help bench'");
   const std::string file = args.value("file").value_or(bench::testData("renju-fouls.tsv"));
   const int rounds = static_cast<int>(args.integer("rounds", 20, 1, 100000));
   const auto f = bench::runFoulScanBench(file, rounds);

@@ -136,13 +136,14 @@ std::vector<CommandHelp> makeCommands() {
        {kRule, kSize, kJson},
        {"tengen lines import d4.lib", "tengen lines import game.sgf | tengen solve --book ./tengen-book"}},
       {"bench",
-       "speed and strength figures (fouls, solve, book, distributed, horizon)",
-       "tengen bench fouls|solve|book|distributed|horizon [options]",
+       "speed and strength figures (fouls, solve, book, distributed, horizon, othello)",
+       "tengen bench fouls|solve|book|distributed|horizon|othello [options]",
        "Speed and strength figures: fouls (forbidden-point scan), solve (the prover on fixed positions),\n"
        "book (queries on a synthetic book), distributed (dispatch capacity at 2 and 64 workers, the coordinator's\n"
        "time per answer replaying a recorded build to 2, 64 and 1000 simulated workers, speedup), horizon (how close\n"
-       "to the opening the known winners of real games are proved).",
-       {{"file", true, "F", "fouls: renju-fouls.tsv; horizon: a JSON Lines file of games (default: tests/data)"},
+       "to the opening the known winners of real games are proved), othello (the exact endgame solver on the\n"
+       "FForum problems #1-19).",
+       {{"file", true, "F", "fouls: renju-fouls.tsv; horizon: a JSON Lines file of games; othello: an .obf file (default: tests/data)"},
         {"rounds", true, "N", "fouls: passes over the positions; distributed: job-set rounds, the fastest kept (default 3)"},
         {"entries", true, "N", "book: entries (default 1000000)"},
         {"queries", true, "N", "book: point queries"},

@@ -5,12 +5,11 @@
 
 #include <bit>
 #include <cstdio>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench/othello_bench.h"
 #include "bench/test_data.h"
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
@@ -105,38 +104,13 @@ TEST(Othello, FourByFourIsAWhiteWin) {
   EXPECT_EQ(sign * p.finalMargin(), r.margin) << "the principal line ends with the solved margin";
 }
 
-struct Problem {
-  std::string board;
-  std::vector<std::pair<std::string, int>> moves;  // best first
-};
-
-std::vector<Problem> ffoProblems() {
-  std::ifstream in(bench::testData("othello-ffo-1-19.obf"));
-  std::vector<Problem> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    Problem p;
-    p.board = line.substr(0, 66);
-    std::istringstream rest(line.substr(67));
-    for (std::string item; std::getline(rest, item, ';');) {
-      const auto colon = item.find(':');
-      if (colon == std::string::npos) continue;
-      std::string name = item.substr(0, colon);
-      name.erase(0, name.find_first_not_of(' '));
-      p.moves.emplace_back(name, std::stoi(item.substr(colon + 1)));
-    }
-    out.push_back(p);
-  }
-  return out;
-}
-
 TEST(Othello, SolvesTheFforumProblems1To19Exactly) {
-  const auto problems = ffoProblems();
+  const auto problems = bench::readFfoProblems(bench::testData("othello-ffo-1-19.obf"));
   ASSERT_EQ(problems.size(), 19u);
   EndgameSolver solver(22);
   std::uint64_t nodes = 0;
   for (std::size_t i = 0; i < problems.size(); ++i) {
-    const Problem& prob = problems[i];
+    const bench::FfoProblem& prob = problems[i];
     const Position p = parseBoardString(prob.board);
     const EndgameResult r = solver.solve(p);
     nodes += r.nodes;

@@ -1,0 +1,69 @@
+// Reading the FForum problem files and timing the exact endgame solver on them.
+#include "bench/othello_bench.h"
+
+#include <bit>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "solver/othello/board.h"
+#include "solver/othello/endgame.h"
+
+namespace tengen::bench {
+
+std::vector<FfoProblem> readFfoProblems(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("cannot read " + file);
+  std::vector<FfoProblem> out;
+  int lineNumber = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNumber;
+    if (line.empty() || line[0] == '#') continue;
+    const std::string where = file + " line " + std::to_string(lineNumber);
+    if (line.size() < 67) throw std::runtime_error(where + ": too short for a board and a side to move");
+    FfoProblem p;
+    p.number = static_cast<int>(out.size()) + 1;
+    p.board = line.substr(0, 66);
+    std::istringstream rest(line.substr(67));
+    for (std::string item; std::getline(rest, item, ';');) {
+      const auto colon = item.find(':');
+      if (colon == std::string::npos) continue;
+      std::string name = item.substr(0, colon);
+      name.erase(0, name.find_first_not_of(' '));
+      try {
+        p.moves.emplace_back(name, std::stoi(item.substr(colon + 1)));
+      } catch (const std::exception&) {
+        throw std::runtime_error(where + ": the score of " + name + " is not a number");
+      }
+    }
+    if (p.moves.empty()) throw std::runtime_error(where + ": no scored moves");
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<FfoSolve> runOthelloBench(const std::string& file) {
+  std::vector<FfoSolve> out;
+  for (const FfoProblem& prob : readFfoProblems(file)) {
+    const othello::Position p = othello::parseBoardString(prob.board);
+    othello::EndgameSolver solver(22);
+    const othello::EndgameResult r = solver.solve(p);
+    FfoSolve s;
+    s.number = prob.number;
+    s.empties = std::popcount(p.empty());
+    s.margin = r.margin;
+    s.expected = prob.moves.front().second;
+    s.best = othello::squareName(r.best);
+    for (const auto& [name, score] : prob.moves) {
+      std::string lower = name;
+      for (char& c : lower) c = static_cast<char>(c | 0x20);
+      if (lower == s.best) s.bestScoresBest = score == s.expected;
+    }
+    s.nodes = r.nodes;
+    s.seconds = r.seconds;
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace tengen::bench

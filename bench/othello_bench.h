@@ -1,0 +1,33 @@
+// The Othello endgame benchmark: the FForum problems (an .obf file: a board string, the side to
+// move, then each legal move with its exact final disc difference, best first), solved exactly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tengen::bench {
+
+struct FfoProblem {
+  int number = 0;                                  // 1-based line number among the problems
+  std::string board;                               // 64 cells, a space, the side to move
+  std::vector<std::pair<std::string, int>> moves;  // each listed move and its score, best first
+};
+
+// Throws std::runtime_error naming the line when the file cannot be read or a line is malformed.
+std::vector<FfoProblem> readFfoProblems(const std::string& file);
+
+struct FfoSolve {
+  int number = 0, empties = 0;
+  int margin = 0, expected = 0;
+  std::string best;  // the solver's move
+  bool bestScoresBest = false;  // the listed score of the solver's move is the best score
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Solves every problem from scratch (a fresh table each) with the exact endgame solver.
+std::vector<FfoSolve> runOthelloBench(const std::string& file);
+
+}  // namespace tengen::bench
