@@ -43,9 +43,15 @@ Args::Args(int argc, char** argv, int first, const CommandHelp& command) {
     const std::string_view word = argv[i];
     if (word == "--help" || word == "-h") throw HelpRequested{&command, ""};
   }
+  bool optionsEnded = false;
   for (int i = first; i < argc; ++i) {
     std::string word = argv[i];
-    if (word.size() < 3 || word.compare(0, 2, "--") != 0) {
+    if (!optionsEnded && word == "--") {  // the usual end of options: all after it is positional
+      optionsEnded = true;
+      continue;
+    }
+    // No option name holds a space: "--XXXX... X" is an Othello board string, not an option.
+    if (optionsEnded || word.size() < 3 || word.compare(0, 2, "--") != 0 || word.find(' ') != std::string::npos) {
       positional_.push_back(word);
       continue;
     }

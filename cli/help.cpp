@@ -49,7 +49,9 @@ std::vector<CommandHelp> makeCommands() {
         kWorkers,
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
         {"job-time", true, "S", "distributed: seconds per job"},
-        {"jobs", true, "N", "distributed: at most this many jobs"}},
+        {"jobs", true, "N", "distributed: at most this many jobs"},
+        {"game", true, "G", "gomoku (default) or othello: the exact final disc margin of an Othello position (moves\n"
+                            "from the start like \"f5 d6 c3\", or 64 cells X/O/- and the side to move; --size 4, 6 or 8)"}},
        {"tengen solve \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",
         "tengen solve --rule freestyle --size 7 \"\""}},
       {"query",

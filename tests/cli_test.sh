@@ -193,5 +193,23 @@ err=$("$TENGEN" book build "h8 h8" --depth 1 --book "$BOOKS/d" 2>&1 >/dev/null);
 check "book build of a bad position exits 2" [ "$rc" -eq 2 ]
 check "book build of a bad position names the move" contains "$err" "occupied point"
 
+# Othello: the exact endgame value from the command line.
+FFO1="--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+out=$("$TENGEN" solve --game othello "$FFO1"); rc=$?
+check "othello: FFO #1 exits 0" [ "$rc" -eq 0 ]
+check "othello: FFO #1 is black +18 by g8 (published)" contains "$out" "result: black-wins (final margin +18 for black"
+check "othello: FFO #1 best move g8" contains "$out" "best move: g8"
+out=$("$TENGEN" solve --game othello --size 4 --json ""); rc=$?
+check "othello: 4x4 start is a white win by 10" contains "$out" '"result": "white-wins", "margin": -10'
+out=$("$TENGEN" solve --game othello --size 4 --json "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4"); rc=$?
+check "othello: the 4x4 perfect line ends the game as solved" contains "$out" '"empties": 2, "result": "white-wins", "margin": -10, "best_move": "", "line": []'
+err=$("$TENGEN" solve --game othello "f5 f5" 2>&1 >/dev/null); rc=$?
+check "othello: an illegal move exits 2 naming it" [ "$rc" -eq 2 ] && check "othello: the move is named" contains "$err" "move 2 'f5'"
+err=$("$TENGEN" solve --game othello --book "$BOOKS/o" "f5" 2>&1 >/dev/null); rc=$?
+check "othello: --book is refused, not ignored" [ "$rc" -eq 2 ] && check "othello: says why" contains "$err" "--book is not for --game othello yet"
+check "othello: nothing was created" [ ! -e "$BOOKS/o" ]
+err=$("$TENGEN" solve --game chess "e4" 2>&1 >/dev/null); rc=$?
+check "an unknown game exits 2" [ "$rc" -eq 2 ]
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]

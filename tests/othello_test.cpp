@@ -3,6 +3,7 @@
 // #1-19 (every listed move's final disc difference) and the 4x4 board.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <random>
@@ -102,6 +103,20 @@ TEST(Othello, FourByFourIsAWhiteWin) {
     sign = -sign;
   }
   EXPECT_EQ(sign * p.finalMargin(), r.margin) << "the principal line ends with the solved margin";
+}
+
+TEST(Othello, AStoppedSolveIsNotExact) {
+  EndgameSolver solver;
+  std::atomic<bool> stop{true};
+  solver.setLimits(&stop, 0);
+  const EndgameResult r = solver.solve(Position::start(8));  // far beyond reach: stops at once
+  EXPECT_FALSE(r.exact);
+  solver.setLimits(nullptr, 0.05);  // without the limit this search would not end in a lifetime
+  EXPECT_FALSE(solver.solve(Position::start(8)).exact);
+  solver.setLimits(nullptr, 0);
+  const EndgameResult four = solver.solve(Position::start(4));
+  EXPECT_TRUE(four.exact);
+  EXPECT_EQ(four.margin, -10) << "a table left by stopped searches holds only true bounds";
 }
 
 TEST(Othello, SolvesTheFforumProblems1To19Exactly) {

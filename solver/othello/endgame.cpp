@@ -10,6 +10,13 @@
 namespace tengen::othello {
 namespace {
 
+double clockSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Unwinds the search when it is told to stop.
+struct Stopped {};
+
 constexpr int kOrderFrom = 7;  // empties at which ordering and the table start to pay
 constexpr Bitboard kCorners = 0x8100000000000081ull;
 
@@ -40,19 +47,33 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = nodes_;
   EndgameResult r;
-  r.margin = negamax(p.mine(), p.theirs(), p.empty(), -127, 127, false, &r.best);
+  deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
+  try {
+    r.margin = negamax(p.mine(), p.theirs(), p.empty(), -127, 127, false, &r.best);
+  } catch (const Stopped&) {
+    r.exact = false;
+    r.margin = 0;
+    r.best = kPass;
+  }
   r.nodes = nodes_ - before;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
-  return negamax(p.mine(), p.theirs(), p.empty(), alpha, beta, false, nullptr);
+  // No limits here: a caller of search() wants the bound, however long it takes.
+  const auto* cancel = cancel_;
+  cancel_ = nullptr;
+  deadline_ = 0;
+  const int v = negamax(p.mine(), p.theirs(), p.empty(), alpha, beta, false, nullptr);
+  cancel_ = cancel;
+  return v;
 }
 
 int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed,
                            Square* bestOut) {
-  ++nodes_;
+  if ((++nodes_ & 0xFFFF) == 0 && ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)))
+    throw Stopped{};
   Bitboard moves = legalMoves(mine, theirs, empty);
   if (!moves) {
     if (passed) return finalMargin(mine, theirs, empty);  // neither side can move: the game is over

@@ -3,6 +3,7 @@
 // fewest-replies-first move ordering and a transposition table of bounds.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -11,6 +12,7 @@
 namespace tengen::othello {
 
 struct EndgameResult {
+  bool exact = true;       // false: stopped (cancel or time) before the end; margin and best mean nothing
   int margin = 0;          // exact, for the side to move
   Square best = kPass;     // a move that reaches it (kPass when the side to move must pass or the game is over)
   std::uint64_t nodes = 0;
@@ -24,8 +26,13 @@ class EndgameSolver {
   EndgameSolver(const EndgameSolver&) = delete;
   EndgameSolver& operator=(const EndgameSolver&) = delete;
 
+  // Stops early (result not exact) when `cancel` is raised or `seconds` (> 0) have passed.
+  void setLimits(const std::atomic<bool>* cancel, double seconds) {
+    cancel_ = cancel;
+    seconds_ = seconds;
+  }
   EndgameResult solve(const Position& p);
-  // A fail-soft search in (alpha, beta): a value strictly inside is exact, one at or below alpha
+  // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
   std::uint64_t nodes() const { return nodes_; }
@@ -36,6 +43,9 @@ class EndgameSolver {
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;
+  const std::atomic<bool>* cancel_ = nullptr;
+  double seconds_ = 0;
+  double deadline_ = 0;  // steady-clock seconds
 };
 
 }  // namespace tengen::othello

@@ -1,0 +1,134 @@
+// `tengen solve --game othello`: the exact final disc margin of an Othello position, its best
+// move and a perfect line, by the exact endgame solver (solver/othello/endgame.h).
+#include <bit>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+#include "solver/gomoku/notation.h"
+#include "solver/othello/board.h"
+#include "solver/othello/endgame.h"
+#include "worker/shutdown.h"
+
+namespace tengen::cli {
+namespace {
+
+using othello::Position;
+using othello::Square;
+
+// A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3",
+// "f5d6c3", passes as "pass"): the position they reach.
+Position parseOthello(const std::string& text, int n) {
+  if (text.size() >= 66 && text[64] == ' ') {
+    if (n != 8) throw UsageError("a 64-cell board string is an 8x8 position (drop --size)");
+    try {
+      return othello::parseBoardString(text);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("bad Othello board: ") + e.what());
+    }
+  }
+  Position p = Position::start(n);
+  std::string compact;
+  for (char c : text)
+    if (c != ' ' && c != ',') compact += c;
+  std::size_t at = 0;
+  int ply = 0;
+  while (at < compact.size()) {
+    const std::size_t len = compact.compare(at, 4, "pass") == 0 ? 4 : 2;
+    const std::string token = compact.substr(at, len);
+    ++ply;
+    const auto s = othello::parseSquare(token, n);
+    if (!s) throw UsageError("move " + std::to_string(ply) + " " + gomoku::quoted(token) + " is not a square of the " +
+                             std::to_string(n) + "x" + std::to_string(n) + " board");
+    try {
+      p.play(*s);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("move " + std::to_string(ply) + " " + gomoku::quoted(token) + ": " + e.what());
+    }
+    at += len;
+  }
+  return p;
+}
+
+const char* discName(othello::Disc d) { return d == othello::Disc::Black ? "black" : "white"; }
+
+std::string jsonStrings(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + jsonQuote(items[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+int runOthelloSolve(const Args& args) {
+  for (const char* other : {"workers", "book", "mode", "lines", "nodes", "rule", "to-move", "limit", "threat-limit"})
+    if (args.value(other) || args.flag(other))
+      throw UsageError(std::string("--") + other + " is not for --game othello yet (the exact solver takes --size, --time, --json)");
+  if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
+  const int n = static_cast<int>(args.integer("size", 8, 4, 8));
+  if (n != 4 && n != 6 && n != 8) throw UsageError("--size for Othello is 4, 6 or 8");
+  const Position pos = parseOthello(args.positional()[0], n);
+  worker::catchStopSignals();
+  othello::EndgameSolver solver(22);
+  solver.setLimits(&worker::stopFlag(), args.real("time", 0, 0, 1e9));
+  const othello::EndgameResult r = solver.solve(pos);
+  const bool over = pos.ended();
+  const std::string best = !r.exact || over ? "" : othello::squareName(r.best);
+  const bool json = args.flag("json");
+  const int empties = std::popcount(pos.empty());
+  std::string result = "unknown";
+  if (r.exact) {
+    const othello::Disc winner = r.margin > 0 ? pos.toMove() : othello::opposite(pos.toMove());
+    result = r.margin == 0 ? "draw" : std::string(discName(winner)) + "-wins";
+  }
+  // The perfect line: the best move of each position in turn (the table makes these quick).
+  std::vector<std::string> line;
+  if (r.exact) {
+    Position p = pos;
+    while (!p.ended()) {
+      const Square s = p.moves() ? solver.solve(p).best : othello::kPass;
+      line.push_back(othello::squareName(s));
+      p.play(s);
+    }
+  }
+  if (json) {
+    std::cout << JsonObject()
+                     .str("position", args.positional()[0])
+                     .str("game", "othello")
+                     .num("size", static_cast<long long>(n))
+                     .str("to_move", discName(pos.toMove()))
+                     .num("empties", static_cast<long long>(empties))
+                     .str("result", result)
+                     .num("margin", static_cast<long long>(r.exact ? r.margin : 0))
+                     .str("best_move", best)
+                     .raw("line", jsonStrings(line))
+                     .num("nodes", static_cast<long long>(r.nodes))
+                     .num("seconds", r.seconds)
+                     .done()
+              << '\n';
+  } else {
+    std::cout << "game: othello " << n << "x" << n << ", " << discName(pos.toMove()) << " to move, " << empties
+              << " empty squares\n";
+    if (r.exact) {
+      std::cout << "result: " << result << " (final margin " << (r.margin > 0 ? "+" : "") << r.margin << " for "
+                << discName(pos.toMove()) << ", empty squares to the winner)\n"
+                << "best move: " << (over ? "none (the game is over)" : best) << "\n"
+                << "line:";
+      for (const auto& m : line) std::cout << ' ' << m;
+      std::cout << '\n';
+    } else {
+      std::cout << "result: unknown (" << (worker::stopRequested() ? "stopped by " + worker::stopReason() : "--time ran out")
+                << ")\n";
+    }
+    std::printf("search: %llu nodes, %.2f s\n", static_cast<unsigned long long>(r.nodes), r.seconds);
+  }
+  if (!r.exact && worker::stopRequested()) return worker::stopExitStatus();
+  return 0;
+}
+
+}  // namespace tengen::cli
