@@ -49,7 +49,23 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   EndgameResult r;
   deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
   try {
-    r.margin = negamax(p.mine(), p.theirs(), p.empty(), -127, 127, false, &r.best);
+    // MTD(f): null-window searches from a guess of 0 until the bounds meet; each proves the
+    // value above or below a line, far cheaper than one search with the whole window, and the
+    // table carries what each learned to the next. The best move is the last fail-high's.
+    int lower = -127, upper = 127, g = 0;
+    r.best = kPass;
+    while (lower < upper) {
+      const int beta = g == lower ? g + 1 : g;
+      Square move = kPass;
+      g = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
+      if (g < beta) {
+        upper = g;
+      } else {
+        lower = g;
+        r.best = move;
+      }
+    }
+    r.margin = g;
   } catch (const Stopped&) {
     r.exact = false;
     r.margin = 0;

@@ -1,6 +1,6 @@
 // The exact value of an Othello position: the final disc margin for the side to move with
-// perfect play by both (empty squares to the winner), by alpha-beta over the bitboards with
-// fewest-replies-first move ordering and a transposition table of bounds.
+// perfect play by both (empty squares to the winner), by null-window alpha-beta (MTD(f)) over the
+// bitboards with fewest-replies-first move ordering and a transposition table of bounds.
 #pragma once
 
 #include <atomic>
