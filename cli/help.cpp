@@ -33,7 +33,8 @@ std::vector<CommandHelp> makeCommands() {
        "the budget runs out), or with --mode a VCF/VCT, and prints the best move, the line and the proof's\n"
        "figures. Every proof is checked by the independent verifier before it is reported. With --workers\n"
        "(or under mpirun) the coordinator splits the search into jobs and stores every answer in a book.\n"
-       "Without POSITION (single process), one position per line of standard input.",
+       "Without POSITION (single process), one position per line of standard input. With --game othello,\n"
+       "POSITION is moves from the start (\"f5 d6 c3\") or 64 cells X/O/- row by row from a1 and the side to move.",
        {kRule, kSize, kToMove,
         {"mode", true, "M", "full (the game value, default), vct or vcf"},
         {"nodes", true, "N", "node budget of the proof search (0: none)"},
@@ -50,10 +51,9 @@ std::vector<CommandHelp> makeCommands() {
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
         {"job-time", true, "S", "distributed: seconds per job"},
         {"jobs", true, "N", "distributed: at most this many jobs"},
-        {"game", true, "G", "gomoku (default) or othello: the exact final disc margin of an Othello position (moves\n"
-                            "from the start like \"f5 d6 c3\", or 64 cells X/O/- and the side to move; --size 4, 6 or 8)"}},
+        {"game", true, "G", "gomoku (default) or othello (the exact final disc margin; --size 4, 6 or 8)"}},
        {"tengen solve \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",
-        "tengen solve --rule freestyle --size 7 \"\""}},
+        "tengen solve --rule freestyle --size 7 \"\"", "tengen solve --game othello --size 4 \"\""}},
       {"query",
        "what the book holds: value, best move, line, every reply",
        "tengen query [POSITION] [options]",
