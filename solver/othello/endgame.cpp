@@ -47,6 +47,7 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = nodes_;
   EndgameResult r;
+  setQuadrants(p.size());
   deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
   try {
     // MTD(f): null-window searches from a guess of 0 until the bounds meet; each proves the
@@ -76,7 +77,17 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   return r;
 }
 
+void EndgameSolver::setQuadrants(int n) {
+  const int h = n / 2;
+  for (int q = 0; q < 4; ++q) {
+    quadrants_[q] = 0;
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < h; ++c) quadrants_[q] |= bit((r + (q / 2) * h) * 8 + c + (q % 2) * h);
+  }
+}
+
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
+  setQuadrants(p.size());
   // No limits here: a caller of search() wants the bound, however long it takes.
   const auto* cancel = cancel_;
   cancel_ = nullptr;
@@ -142,10 +153,16 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       order[i] = s;
     }
   } else {
-    for (Bitboard m = moves; m; m &= m - 1) order[count++] = std::countr_zero(m);
+    // Parity: moves in quadrants with an odd number of empty squares first (the side that moves
+    // last in a region tends to keep it).
+    Bitboard odd = 0;
+    for (const Bitboard q : quadrants_)
+      if (std::popcount(empty & q) & 1) odd |= q;
+    for (Bitboard m = moves & odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
+    for (Bitboard m = moves & ~odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
   }
   int best = -127;
-  Square bestMove = order[0];
+  Square bestMove = kPass;  // set by the first move: every value beats -127
   for (int i = 0; i < count; ++i) {
     const Square s = order[i];
     const Bitboard f = flipsOf(mine, theirs, s);

@@ -39,6 +39,7 @@ class EndgameSolver {
 
  private:
   struct Entry;
+  void setQuadrants(int n);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
@@ -46,6 +47,7 @@ class EndgameSolver {
   const std::atomic<bool>* cancel_ = nullptr;
   double seconds_ = 0;
   double deadline_ = 0;  // steady-clock seconds
+  Bitboard quadrants_[4] = {};  // the board's four quarters, for parity ordering near the end
 };
 
 }  // namespace tengen::othello
