@@ -18,6 +18,7 @@ double clockSeconds() {
 struct Stopped {};
 
 constexpr int kOrderFrom = 7;  // empties at which ordering and the table start to pay
+constexpr int kEtcFrom = 12;   // ... and looking up every reply in the table first
 constexpr Bitboard kCorners = 0x8100000000000081ull;
 
 int finalMargin(Bitboard mine, Bitboard theirs, Bitboard empty) {
@@ -140,6 +141,18 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       const Square s = std::countr_zero(m);
       const Bitboard f = flipsOf(mine, theirs, s);
       const Bitboard nextMine = theirs & ~f, nextTheirs = mine | f | bit(s);
+      // Enhanced transposition cutoff: a reply the table already holds as bad enough for the
+      // opponent (its upper bound at or below -beta) settles this node without a search.
+      if (empties >= kEtcFrom) {
+        const Entry& child = table_[hashOf(nextMine, nextTheirs) & mask_];
+        if (child.mine == nextMine && child.theirs == nextTheirs && -child.upper >= beta) {
+          if (!(entry->mine == mine && entry->theirs == theirs)) *entry = Entry{mine, theirs};
+          entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, -child.upper));
+          entry->best = static_cast<std::int8_t>(s);
+          if (bestOut) *bestOut = s;
+          return -child.upper;
+        }
+      }
       int key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4;
       if (bit(s) & kCorners) key -= 8;
       if (s == ttBest) key = -1000;
