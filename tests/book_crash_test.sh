@@ -7,12 +7,7 @@ TENGEN="$1"
 WORK=$(mktemp -d /tmp/tengen-crash-XXXXXX)
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
 BOOK="$WORK/book"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 # Freestyle 6x6: the empty board, c3, and c3 with every white reply. Each solve takes a
 # fraction of a second and stores tens to hundreds of positions, so a kill lands in the middle

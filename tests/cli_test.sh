@@ -2,12 +2,7 @@
 # End-to-end checks of the tengen command line: outputs, JSON shapes, exit codes, batch mode.
 set -u
 TENGEN="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 # A double-three at h8 drawn on the board.
 out=$("$TENGEN" fouls "f8 a1 g8 a3 h6 a5 h7 a7"); rc=$?

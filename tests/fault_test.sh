@@ -13,20 +13,13 @@ trap 'kill -9 $(jobs -p) 2>/dev/null; pkill -9 -f "^$TENGEN book build" 2>/dev/n
 MPIRUN=(mpirun --oversubscribe -np 3)
 [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
 BUILD=(book build "" --rule freestyle --size 6 --depth 3 --nodes 1000 --hash 8 --json --lock-wait 0)
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-field() { sed -n "s/.*\"$1\": *\"\\{0,1\\}\\([^\",}]*\\).*/\\1/p" <<< "$2"; }
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 ranks() { pgrep -f "^$TENGEN book build"; }
 opens() { "$TENGEN" book stats --book "$1" > /dev/null; }
 verifies() { "$TENGEN" verify --book "$1" --lock-wait 0 > /dev/null; }
 rankOf() { tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p'; }
-. "$(dirname "$0")/book_compare.sh"  # decided BOOK, agree A B
 # Waits up to $2 seconds for every rank to be gone; prints how long it took.
 ranksGoneWithin() {
   local start="$1" limit="$2"

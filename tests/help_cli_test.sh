@@ -4,12 +4,7 @@
 # option named with the closest known one.
 set -u
 TENGEN="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 out=$("$TENGEN" --version); rc=$?
 check "--version exits 0" [ "$rc" -eq 0 ]

@@ -3,12 +3,7 @@
 # to prove, the lines proved with the library's moves first; broken files named with an offset.
 set -u
 TENGEN="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 

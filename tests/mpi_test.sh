@@ -7,12 +7,7 @@ WORK=$(mktemp -d /tmp/tengen-mpi-XXXXXX)
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
 MPIRUN=(mpirun --oversubscribe -np 3)
 [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-field() { sed -n "s/.*\"$1\": *\"\\{0,1\\}\\([^\",}]*\\).*/\\1/p" <<< "$2"; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 RENJU="g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8"
 

@@ -25,12 +25,7 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-field() { sed -n "s/.*\"$1\": *\"\\{0,1\\}\\([^\",}]*\\).*/\\1/p" <<< "$2"; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 # The network: a bridge in a namespace of its own, one veth pair to each host namespace.
 network() {

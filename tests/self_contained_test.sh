@@ -4,11 +4,7 @@
 # outside the tree (such as the team's ../shared folder). Usage: self_contained_test.sh SOURCE_DIR
 set -u
 SRC="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

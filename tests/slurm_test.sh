@@ -15,12 +15,7 @@ for tool in munged slurmctld slurmd sbatch srun; do
 done
 WORK=$(mktemp -d /tmp/tengen-slurm-XXXXXX)
 trap 'bash "$CLUSTER" stop "$WORK/cluster"; rm -rf "$WORK"' EXIT
-. "$HERE/book_compare.sh"  # decided BOOK, agree A B
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 if ! started=$(bash "$CLUSTER" start "$WORK/cluster" 2>&1); then
   echo "FAIL the local Slurm cluster did not start: $started"

@@ -5,12 +5,7 @@
 # more memory than the machine has are refused, and --time bounds a distributed run.
 set -u
 TENGEN="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 lacks() { [[ "$1" != *"$2"* ]]; }
 one_line() { [ "$(printf '%s' "$1" | wc -l)" -eq 0 ] && [ -n "$1" ]; }
 T=$(mktemp -d)

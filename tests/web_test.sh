@@ -5,12 +5,7 @@
 # that plays a move (the page clicks the point) shows the next position.
 set -u
 TENGEN="$1"
-failures=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-contains() { [[ "$1" == *"$2"* ]]; }
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 BROWSER=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$BROWSER" ]; then
   echo "FAIL no chromium: install it (./dev.sh deps does) to test the web view in a browser"
