@@ -43,7 +43,12 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.maxSeconds = options.maxSeconds;
   o.hashMegabytes = options.hashMegabytes;
   o.onlyAttacker = winner;
+  o.known = options.known;
   const SolveResult r = solve(pos, o);
+  if (options.known && r.value == winFor(winner) && r.verified)
+    for (const auto& p : r.proofs)
+      if (p.tree.attackerWins)
+        options.known->add(pos.board, pos.toMove, p.attacker, std::make_shared<proof::ProofTree<Point>>(p.tree));
   HorizonStep step;
   step.nodes = r.nodes;
   step.zoneNodes = r.zoneNodes;
@@ -89,7 +94,9 @@ std::vector<HorizonGame> loadHorizonGames(const std::string& path) {
   return games;
 }
 
-HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options) {
+HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
+  HorizonOptions options = given;
+  if (options.reuse) options.known = std::make_shared<KnownProofs>(Rule::Renju, kDefaultSize);
   HorizonLine out;
   out.game = game;
   int misses = 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::bench {
@@ -49,9 +50,14 @@ struct HorizonOptions {
   int missesToStop = 3;                // consecutive positions not proved
   int stopAtPly = 3;                   // the opening: nothing earlier is tried
   int startAtPly = 0;                  // the first position tried (0: the one before the final five)
+  // Each proof found on a line is kept and taken as a leaf by the proofs of earlier positions
+  // of that line (as a book built backwards from a game grows); false: every position alone.
+  bool reuse = false;
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
   std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;
+  // The proofs kept when reusing (set by runHorizon for each line).
+  std::shared_ptr<gomoku::KnownProofs> known;
   std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress
 };
 

@@ -245,6 +245,7 @@ int benchHorizon(const Args& args) {
     options.prove = bench::distributedProver(*pool, options, jobNodes, scratch);
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
+  options.reuse = args.flag("reuse");
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
     if (json) return;
     std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(),

@@ -159,6 +159,7 @@ std::vector<CommandHelp> makeCommands() {
         {"lines", true, "LIST", "horizon: line numbers of the file, e.g. 1,3"},
         {"start", true, "PLY", "horizon: start the walk at this ply"},
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
+        {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job"},
         kJson},

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/gomoku/board.h"
+#include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/pairing.h"
 #include "solver/gomoku/types.h"
@@ -53,6 +54,17 @@ class ProofGame {
   // threats of one-move VCFs, and most others; quintet's candidates). A win found is a win; a
   // failure says nothing about the wider search.
   void setNarrowThreats(bool narrow);
+
+  // Full mode: threat probes. At an attacker's node, a threat-space search (VCT of fours and
+  // threes) of `firstNodes` before its moves are listed, and of twice the last budget (up to
+  // `maxNodes`) each time the search comes back; a win found is the node's proof.
+  void setThreatProbes(std::uint64_t firstNodes, std::uint64_t maxNodes) {
+    probeFirst_ = firstNodes;
+    probeMax_ = std::max(firstNodes, maxNodes);
+  }
+
+  // Full mode: proofs found earlier, taken as leaves (their trees are grafted into the proof).
+  void setKnownProofs(std::shared_ptr<const KnownProofs> known);
 
   // Nodes spent in those searches since the last call (the search reports them apart).
   std::uint64_t takeExtraNodes() { return std::exchange(nullMoveNodes_, 0); }
@@ -151,6 +163,8 @@ class ProofGame {
     int childCount = 0;
     std::vector<Point> points;
     std::shared_ptr<const proof::ProofTree<Point>> tree;
+    bool treeIsNode = false;
+    std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
   };
   static constexpr std::size_t kMaxExpansions = 1 << 17;
@@ -167,8 +181,18 @@ class ProofGame {
   std::unique_ptr<NullMoveSearch> nullMove_;
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
+  std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there
+  std::uint64_t probeFirst_ = 0, probeMax_ = 0;
+  // Whether the attacker to move wins by threats within `budget` nodes (or did before): then
+  // `argument` holds the win as the node's own tree.
+  bool probeThreatWin(std::uint64_t budget, proof::Argument<Point>& argument);
+  static constexpr std::size_t kMaxThreatWins = 1 << 18;
+  std::unordered_map<std::uint64_t, std::shared_ptr<const proof::ProofTree<Point>>> threatWins_;
   bool narrowThreats_ = false;
   std::shared_ptr<const Hints> hints_;
+  std::shared_ptr<const KnownProofs> known_;
+  // Whether a proof is known for the side to move's position after p (kNoPoint: as it stands).
+  bool knownWin(Point p = kNoPoint) const;
   std::uint64_t nullMoveNodes_ = 0;
 };
 

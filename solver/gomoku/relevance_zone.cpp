@@ -203,4 +203,23 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
   return std::nullopt;
 }
 
+std::shared_ptr<const Tree> NullMoveSearch::findWin(const Board& board, Rule rule, Color attacker,
+                                                   std::uint64_t maxNodes, std::uint64_t& spent) {
+  ProofGame game(board, attacker, rule, attacker, ProofMode::Vct, 0, 1);
+  proof::SearchLimits limits;
+  limits.maxNodes = maxNodes;
+  proof::Dfpn<ProofGame> search(game, table_, limits);
+  const proof::ProofNumbers root = search.search();
+  if (!root.isProven()) {
+    spent += search.nodes();
+    return nullptr;
+  }
+  auto tree = std::make_shared<Tree>();
+  search.setMaxNodes(search.nodes() + maxNodes);  // rebuilding may search again
+  proof::ProofExtractor<ProofGame> extractor(game, search);
+  const bool ok = extractor.extract(true, *tree);
+  spent += search.nodes();
+  return ok ? tree : nullptr;
+}
+
 }  // namespace tengen::gomoku

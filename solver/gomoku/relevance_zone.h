@@ -41,6 +41,10 @@ class NullMoveSearch {
   // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
   std::optional<NullMoveWin> find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
                                   std::uint64_t& spent);
+  // A win by threats (fours and threes, any length) for the attacker to move on `board`, within
+  // `maxNodes`; null when none was found. Adds the nodes spent to `spent`.
+  std::shared_ptr<const proof::ProofTree<Point>> findWin(const Board& board, Rule rule, Color attacker,
+                                                         std::uint64_t maxNodes, std::uint64_t& spent);
 
  private:
   proof::TranspositionTable table_;

@@ -221,6 +221,8 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   for (Attempt* a : {&mine, &theirs}) {
     a->game.setNullMoveBudget(nullMoveNodes);
     a->game.setHints(options.hints);
+    a->game.setKnownProofs(options.known);
+    a->game.setThreatProbes(options.probeNodes, options.probeMaxNodes);
   }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result

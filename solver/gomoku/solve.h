@@ -37,12 +37,20 @@ struct SolveOptions {
   // Full mode: the node budget of each null-move threat search behind a relevance-zone cut at a
   // defender's node (0: no zones).
   std::uint64_t nullMoveNodes = 1000;
+  // Full mode: threat probes at the attacker's nodes (a VCT of fours and threes before the moves
+  // are listed; a win is the node's proof): the first probe's nodes, doubled each time the search
+  // comes back, up to the last (0: no probes).
+  std::uint64_t probeNodes = 64;
+  std::uint64_t probeMaxNodes = 4096;
   // Full mode: ask only whether this side can force a win. The answer is a proof or a disproof
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;
   std::function<void(const SolveProgress&)> progress;
   // Full mode: the attacker's moves to try first, by exact board hash (a guided proof).
   std::shared_ptr<const ProofGame::Hints> hints;
+  // Full mode: proofs found earlier, taken as leaves of the new proof (their trees are copied in
+  // and checked again with it).
+  std::shared_ptr<const KnownProofs> known;
   // A table to reuse (cleared first, so results do not depend on earlier searches) instead of
   // allocating one of hashMegabytes: saves a worker the page faults of a fresh table per job.
   proof::TranspositionTable* table = nullptr;

@@ -28,6 +28,9 @@ struct Argument {
   std::vector<Move> moves;
   std::shared_ptr<const ProofTree<Move>> tree;
   Move treeMove{};
+  // A decided node whose `tree` is its own proof (a threat-space win found at the node): the
+  // extractor puts the tree in the node's place instead of under an edge.
+  bool treeIsNode = false;
 };
 
 template <class Move>

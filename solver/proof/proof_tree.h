@@ -82,6 +82,11 @@ class ProofExtractor {
     Argument<Move> argument;
     const Expansion e = game_.expand(kids, argument);
     if (e != Expansion::Open) {
+      if (argument.treeIsNode && argument.tree && argument.tree->attackerWins == want_ &&
+          (e == Expansion::Proven) == want_) {
+        graft(index, *argument.tree, true);
+        return true;
+      }
       tree_->nodes[index].argument = std::move(argument);
       return (e == Expansion::Proven) == want_;
     }
@@ -104,18 +109,29 @@ class ProofExtractor {
       if (child < 0) return false;
       link(index, c.move, child);
     }
-    if (const auto graft = tree_->nodes[index].argument.tree) {  // a copy: the vector grows below
+    if (const auto proof = tree_->nodes[index].argument.tree) {  // a copy: the vector grows below
       // The argument's own proof, copied in under its edge. It is no line of play: it adds no depth.
-      const int offset = static_cast<int>(tree_->nodes.size());
-      for (const auto& node : graft->nodes) {
-        tree_->nodes.push_back(node);
-        for (auto& e : tree_->nodes.back().children) e.node += offset;
-      }
-      auto& node = tree_->nodes[index];
-      node.children.push_back({node.argument.treeMove, offset});
-      node.argument.tree.reset();
+      tree_->nodes[index].argument.tree.reset();
+      graft(index, *proof, false);
     }
     return true;
+  }
+
+  // Copies `proof` in: as node `index` itself (its root's children and argument become the
+  // node's), or under the edge the node's argument names.
+  void graft(int index, const ProofTree<Move>& proof, bool asNode) {
+    const int offset = static_cast<int>(tree_->nodes.size()) - (asNode ? 1 : 0);
+    for (std::size_t i = asNode ? 1 : 0; i < proof.nodes.size(); ++i) {
+      tree_->nodes.push_back(proof.nodes[i]);
+      for (auto& e : tree_->nodes.back().children) e.node += offset;
+    }
+    auto& node = tree_->nodes[index];
+    if (asNode) {
+      node = proof.nodes[0];
+      for (auto& e : node.children) e.node += offset;
+    } else {
+      node.children.push_back({node.argument.treeMove, offset});
+    }
   }
 
   void link(int parent, const Move& move, int child) {

@@ -1,0 +1,56 @@
+// Indexing proof trees by the positions of their nodes, and cutting a node's subtree out.
+#include "solver/gomoku/known_proofs.h"
+
+#include <vector>
+
+namespace tengen::gomoku {
+
+void KnownProofs::add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree) {
+  if (!tree || tree->nodes.empty() || !tree->attackerWins || board.size() != size_) return;
+  Board scratch = board;
+  index(scratch, toMove, attacker, tree, 0);
+}
+
+void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree,
+                        int node) {
+  // A position met twice keeps its first proof (a DAG's shared nodes are walked once).
+  if (!proofs_.try_emplace(keyOf(board.hash(), toMove, attacker), Ref{tree, node}).second) return;
+  for (const auto& e : tree->nodes[static_cast<std::size_t>(node)].children) {
+    if (e.node <= 0 || e.node >= static_cast<int>(tree->nodes.size())) continue;
+    if (e.move == kPass) {
+      index(board, opponent(toMove), attacker, tree, e.node);
+      continue;
+    }
+    if (e.move < 0 || e.move >= board.cellCount() || !board.isEmpty(e.move)) continue;
+    board.place(e.move, toMove);
+    index(board, opponent(toMove), attacker, tree, e.node);
+    board.undo();
+  }
+}
+
+std::shared_ptr<const KnownProofs::Tree> KnownProofs::find(std::uint64_t hash, Color toMove, Color attacker) const {
+  const auto it = proofs_.find(keyOf(hash, toMove, attacker));
+  if (it == proofs_.end()) return nullptr;
+  const Ref& ref = it->second;
+  if (ref.node == 0) return ref.tree;
+  // The nodes reachable from ref.node, renumbered from 0.
+  auto out = std::make_shared<Tree>();
+  out->attackerWins = true;
+  std::vector<int> at(ref.tree->nodes.size(), -1);
+  std::vector<int> order{ref.node};
+  at[static_cast<std::size_t>(ref.node)] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (const auto& e : ref.tree->nodes[static_cast<std::size_t>(order[i])].children)
+      if (e.node > 0 && e.node < static_cast<int>(at.size()) && at[static_cast<std::size_t>(e.node)] < 0) {
+        at[static_cast<std::size_t>(e.node)] = static_cast<int>(order.size());
+        order.push_back(e.node);
+      }
+  for (int n : order) {
+    out->nodes.push_back(ref.tree->nodes[static_cast<std::size_t>(n)]);
+    for (auto& e : out->nodes.back().children)
+      e.node = e.node > 0 && e.node < static_cast<int>(at.size()) ? at[static_cast<std::size_t>(e.node)] : -1;
+  }
+  return out;
+}
+
+}  // namespace tengen::gomoku

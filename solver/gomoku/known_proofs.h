@@ -1,0 +1,53 @@
+// Proofs found earlier (a walk back along a game, a book's verified entries), by exact position:
+// the prover takes each as a leaf and grafts its tree in, so the verifier still re-checks the whole
+// proof. Every node of an added tree is a proof of its own position and is found as such.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+#include "solver/proof/proof_tree.h"
+
+namespace tengen::gomoku {
+
+class KnownProofs {
+ public:
+  using Tree = proof::ProofTree<Point>;
+
+  KnownProofs(Rule rule, int size) : rule_(rule), size_(size) {}
+  Rule rule() const { return rule_; }
+  int size() const { return size_; }
+
+  // Adds the proof `tree` of `attacker`'s win with `toMove` to play on `board` (of this rule and
+  // size), and every position inside it. Disproofs are not kept.
+  void add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree);
+
+  // Whether a proof of `attacker`'s win is known for `toMove` to play on the board of hash `hash`.
+  bool has(std::uint64_t hash, Color toMove, Color attacker) const {
+    return proofs_.count(keyOf(hash, toMove, attacker)) > 0;
+  }
+  // That proof, as a tree of its own (nullptr when none is known).
+  std::shared_ptr<const Tree> find(std::uint64_t hash, Color toMove, Color attacker) const;
+
+  std::size_t positions() const { return proofs_.size(); }
+
+ private:
+  struct Ref {
+    std::shared_ptr<const Tree> tree;
+    int node;
+  };
+  static std::uint64_t keyOf(std::uint64_t hash, Color toMove, Color attacker) {
+    return hash ^ (toMove == Color::White ? 0x5bd1e9955bd1e995ull : 0) ^
+           (attacker == Color::White ? 0x2545f4914f6cdd1dull : 0);
+  }
+  void index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree, int node);
+
+  Rule rule_;
+  int size_;
+  std::unordered_map<std::uint64_t, Ref> proofs_;
+};
+
+}  // namespace tengen::gomoku

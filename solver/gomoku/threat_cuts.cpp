@@ -1,0 +1,191 @@
+// The cuts a threat allows, with the arguments the verifier re-checks: the answers to an
+// opponent's straight-four moves (kThreatAnswers) and the moves that break an opponent's short
+// VCF against a pass (kThreatLine).
+#include "solver/gomoku/proof_game.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
+
+namespace tengen::gomoku {
+
+int ProofGame::threatFivePoints(Color owner, Point threat, Point& first) const {
+  // Five points of the threat's lines, up to two (two or more cannot all be blocked).
+  const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
+  first = kNoPoint;
+  int count = 0;
+  for (int dir = 0; dir < kDirections && count < 2; ++dir) {
+    unsigned bits = table[board_.windowKeyAt(threat, dir, owner)].fivePoints;
+    while (bits && count < 2) {
+      const int cell = __builtin_ctz(bits);
+      bits &= bits - 1;
+      const Point q = board_.step(threat, dir, cell - kWindowCentre);
+      if (q == first) continue;
+      if (first == kNoPoint) first = q;
+      ++count;
+    }
+  }
+  return count;
+}
+
+bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
+  const Color other = opponent(side);
+  if (p == threat) return false;
+  board_.place(p, side);
+  bool wins = false;
+  if (isLegal(board_, threat, other, rule_)) {
+    board_.place(threat, other);
+    // Two five points cannot both be blocked; one that `side` may not play (a renju foul)
+    // cannot be blocked either.
+    Point first = kNoPoint;
+    const int count = threatFivePoints(other, threat, first);
+    wins = count >= 2 || (count == 1 && !isLegal(board_, first, side, rule_));
+    board_.undo();
+  }
+  board_.undo();
+  return wins;
+}
+
+bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) {
+  if (depth <= 0) return false;
+  // Neither side has a five point here (the node was not decided), so every five point made
+  // on the way runs through the stone just placed: each step looks only there.
+  const Color d = opponent(owner);
+  MoveList fours;
+  findFourMoves(board_, owner, rule_, fours);
+  for (Point f : fours) {
+    board_.place(f, owner);
+    Point block = kNoPoint, counter = kNoPoint;
+    const int fives = threatFivePoints(owner, f, block);
+    bool wins = fives >= 2 || (fives == 1 && !isLegal(board_, block, d, rule_));
+    std::vector<Point> rest;
+    if (!wins && fives == 1 && depth > 1) {
+      board_.place(block, d);  // the forced block; a block that makes a four ends this line
+      wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest);
+      board_.undo();
+    }
+    board_.undo();
+    if (wins) {
+      line.assign(1, f);
+      line.insert(line.end(), rest.begin(), rest.end());
+      return true;
+    }
+  }
+  return false;
+}
+
+void ProofGame::markLines(Point q, LineZone& zone) const {
+  // Every cell a window read at q covers: five cells each way along the four lines.
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int k = -kWindowCentre; k <= kWindowCentre; ++k) {
+      const int c = board_.col(q) + k * kDirCol[dir], r = board_.row(q) + k * kDirRow[dir];
+      if (board_.onBoard(c, r)) zone.set(static_cast<std::size_t>(board_.point(c, r)));
+    }
+}
+
+bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zone) {
+  // The line's owner is the side not to move; the side to move plays p first (unless kNoPoint),
+  // then blocks each four (a stone of its that gives it a five point ends the line). Neither
+  // side has a five point before p, so every five point made on the way runs through the stone
+  // just placed: each step looks only there. With `zone`, marks the cells the replay reads: the
+  // lines through the line's moves and blocks, and in renju every point a foul test visits. A
+  // stone of the side to move outside them leaves each step as it was.
+  const Color d = toMove_, a = opponent(d);
+  std::vector<Point> reads;
+  auto legal = [&](Point x, Color c) {
+    if (!board_.isEmpty(x)) return false;
+    return !(rule_ == Rule::Renju && c == Color::Black) ||
+           forbiddenKind(board_, x, zone ? &reads : nullptr) == ForbiddenKind::None;
+  };
+  if (zone) zone->reset();
+  int placed = 0;
+  Point lastOwn = kNoPoint, scratch = kNoPoint;  // the side to move's latest stone
+  if (p != kNoPoint) {
+    board_.place(p, d);
+    ++placed;
+    lastOwn = p;
+  }
+  bool wins = false;
+  for (Point f : line) {
+    if (zone) markLines(f, *zone);
+    if (!board_.isEmpty(f) || (lastOwn != kNoPoint && threatFivePoints(d, lastOwn, scratch) > 0) || !legal(f, a))
+      break;
+    board_.place(f, a);
+    ++placed;
+    Point block = kNoPoint;
+    const int fives = threatFivePoints(a, f, block);
+    if (fives >= 2 || (fives == 1 && !legal(block, d))) {
+      wins = true;
+      break;
+    }
+    if (fives == 0) break;
+    if (zone) markLines(block, *zone);
+    board_.place(block, d);
+    ++placed;
+    lastOwn = block;
+  }
+  while (placed-- > 0) board_.undo();
+  if (zone)
+    for (Point q : reads) markLines(q, *zone);
+  return wins;
+}
+
+void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candidates) {
+  // A four is answered first, so it always stays; any other move must break the line.
+  const Color me = toMove_;
+  LineZone zone;
+  const bool zoned = replayLine(kNoPoint, line, &zone);
+  candidates.keepOnly([&](Point p) {
+    if (shapeOf(board_, p, me, rule_).fours > 0) return true;
+    if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
+    return !replayLine(p, line, nullptr);
+  });
+}
+
+void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover) {
+  // A move that makes a four forces the opponent to answer it first, so it always stays.
+  // Any other move must stop every straight-four move; if one still wins, the move loses.
+  // (The side has no five point here, and a non-four move gives it none.)
+  out.clear();
+  const Color other = opponent(side);
+  const std::size_t n = static_cast<std::size_t>(threats.size());
+  std::vector<bool> used(n, false);
+  // Threats that stand against any move off their lines: a move more than five cells away along
+  // the threat's four lines (or on none of them) changes none of the windows the threat's five
+  // points are read from. Not where the threat is black's under renju: there a far stone may
+  // still change whether the threat point is a foul.
+  std::vector<bool> standsFar(n, false);
+  if (!(rule_ == Rule::Renju && other == Color::Black))
+    for (std::size_t i = 0; i < n; ++i) {
+      board_.place(threats[static_cast<int>(i)], other);
+      Point first = kNoPoint;
+      standsFar[i] = threatFivePoints(other, threats[static_cast<int>(i)], first) >= 2;
+      board_.undo();
+    }
+  auto onThreatLines = [&](Point p, Point t) {
+    const int dc = board_.col(p) - board_.col(t), dr = board_.row(p) - board_.row(t);
+    const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
+    return (dc == 0 || dr == 0 || ac == ar) && std::max(ac, ar) <= kWindowCentre;
+  };
+  for (Point p = 0; p < board_.cellCount(); ++p) {
+    if (!board_.isEmpty(p)) continue;
+    const MoveShape shape = shapeOf(board_, p, side, rule_);
+    if (shape.fours > 0) {
+      if (isLegal(board_, p, side, rule_)) out.push(p);
+      continue;
+    }
+    // The first threat that still wins after p refutes it (recorded only for legal moves).
+    int refutedBy = -1;
+    for (std::size_t i = 0; i < n && refutedBy < 0; ++i) {
+      const Point t = threats[static_cast<int>(i)];
+      if (p != t && standsFar[i] && !onThreatLines(p, t)) refutedBy = static_cast<int>(i);
+      else if (threatSurvives(side, p, t)) refutedBy = static_cast<int>(i);
+    }
+    if (refutedBy >= 0 && used[static_cast<std::size_t>(refutedBy)]) continue;  // legality cannot change the answer
+    if (!isLegal(board_, p, side, rule_)) continue;
+    if (refutedBy >= 0) used[static_cast<std::size_t>(refutedBy)] = true;
+    else out.push(p);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (used[i]) cover.push_back(threats[static_cast<int>(i)]);
+}
+
+}  // namespace tengen::gomoku

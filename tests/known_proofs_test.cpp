@@ -1,0 +1,131 @@
+// Threat probes (a VCT at an attacker's node stands for the node's proof) and known proofs (proofs
+// found earlier, grafted whole): what they save, and that the verifier still checks every proof
+// they take part in — a forged known proof is never reported as proved.
+#include <gtest/gtest.h>
+
+#include "solver/gomoku/known_proofs.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/solve.h"
+
+namespace tengen::gomoku {
+namespace {
+
+// A real renju game (D4 Kagetsu, black wins; tests/data/opening-lines.jsonl, line 1).
+constexpr const char* kLine =
+    "h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10 e9 e7 d9 g6 c9 b9 d10 g13 b8";
+
+Position firstPlies(int plies) {
+  std::string moves;
+  std::size_t at = 0;
+  const std::string line = kLine;
+  for (int i = 0; i < plies; ++i) {
+    const std::size_t end = line.find(' ', at);
+    moves += (moves.empty() ? "" : " ") + line.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    at = end == std::string::npos ? line.size() : end + 1;
+  }
+  return parsePosition(moves, PositionOptions{});
+}
+
+SolveOptions blackWinOptions() {
+  SolveOptions o;
+  o.onlyAttacker = Color::Black;
+  o.hashMegabytes = 64;
+  o.maxNodes = 2'000'000;
+  return o;
+}
+
+void expectChecked(const Position& pos, const SolveResult& r) {
+  ASSERT_TRUE(r.verified) << r.verifyError;
+  ASSERT_FALSE(r.proofs.empty());
+  const ProofCheck c = checkProof(pos.board, pos.toMove, pos.rule, r.proofs[0].attacker, r.proofs[0].tree);
+  EXPECT_TRUE(c.ok) << c.error;
+}
+
+TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
+  // The 21-move position of the line: white to move, black wins. Without probes the full search
+  // enumerates white's replies and re-finds black's threats below each; with them each reply's
+  // node is settled by a short VCT whose tree stands in the node's place.
+  const Position pos = firstPlies(21);
+  SolveOptions without = blackWinOptions();
+  without.probeNodes = 0;
+  const SolveResult plain = solve(pos, without);
+  const SolveResult probed = solve(pos, blackWinOptions());
+  ASSERT_EQ(plain.value, GameValue::BlackWins) << plain.verifyError;
+  ASSERT_EQ(probed.value, GameValue::BlackWins) << probed.verifyError;
+  expectChecked(pos, plain);
+  expectChecked(pos, probed);
+  EXPECT_LT(probed.nodes * 2, plain.nodes) << "probes " << probed.nodes << " vs " << plain.nodes;
+}
+
+TEST(KnownProofs, AKnownChildMakesTheParentImmediate) {
+  const Position child = firstPlies(23);
+  const SolveResult r19 = solve(child, blackWinOptions());
+  ASSERT_EQ(r19.value, GameValue::BlackWins) << r19.verifyError;
+
+  auto known = std::make_shared<KnownProofs>(Rule::Renju, 15);
+  known->add(child.board, child.toMove, Color::Black,
+             std::make_shared<proof::ProofTree<Point>>(r19.proofs[0].tree));
+  EXPECT_GE(known->positions(), r19.proofs[0].tree.size() / 2);
+
+  // Black to move one ply earlier: the game's move leads to the known proof.
+  const Position parent = firstPlies(22);
+  SolveOptions o = blackWinOptions();
+  o.known = known;
+  const SolveResult r18 = solve(parent, o);
+  ASSERT_EQ(r18.value, GameValue::BlackWins) << r18.verifyError;
+  expectChecked(parent, r18);
+  EXPECT_LE(r18.nodes, 10u);
+  EXPECT_GT(r18.proofNodes, r19.proofNodes);  // the child's proof is inside, checked again
+}
+
+TEST(KnownProofs, EveryNodeOfAKnownTreeIsAProofOfItsOwnPosition) {
+  const Position pos = firstPlies(23);
+  const SolveResult r = solve(pos, blackWinOptions());
+  ASSERT_EQ(r.value, GameValue::BlackWins) << r.verifyError;
+  const auto& tree = r.proofs[0].tree;
+  KnownProofs known(Rule::Renju, 15);
+  known.add(pos.board, pos.toMove, Color::Black, std::make_shared<proof::ProofTree<Point>>(tree));
+  // Walk the principal line: each position on it is known, and its subtree verifies alone.
+  Board board = pos.board;
+  Color toMove = pos.toMove;
+  int checked = 0;
+  for (std::size_t i = 0; i + 1 < r.line.size(); ++i) {
+    const auto sub = known.find(board.hash(), toMove, Color::Black);
+    ASSERT_NE(sub, nullptr) << "ply " << i;
+    const ProofCheck c = checkProof(board, toMove, Rule::Renju, Color::Black, *sub);
+    EXPECT_TRUE(c.ok) << "ply " << i << ": " << c.error;
+    ++checked;
+    board.place(r.line[i], toMove);
+    toMove = opponent(toMove);
+  }
+  EXPECT_GE(checked, 4);
+  // A position the tree does not hold, and the other attacker, are not known.
+  EXPECT_EQ(known.find(pos.board.hash(), pos.toMove, Color::White), nullptr);
+  EXPECT_EQ(known.find(pos.board.hash() ^ 12345, pos.toMove, Color::Black), nullptr);
+}
+
+TEST(KnownProofs, AForgedKnownProofIsRejectedNotReported) {
+  // A "proof" for the position after 19 moves (white to move) that is its root alone, with none
+  // of white's replies answered. Taken as a leaf below g11, it would make the position after 18
+  // moves (black to move, not proved by 20,000 nodes otherwise) a black win in one node; the
+  // verifier refuses the whole proof instead.
+  const Position child = firstPlies(19);
+  auto forged = std::make_shared<proof::ProofTree<Point>>();
+  forged->attackerWins = true;
+  forged->nodes.resize(1);
+  auto known = std::make_shared<KnownProofs>(Rule::Renju, 15);
+  known->add(child.board, child.toMove, Color::Black, forged);
+
+  const Position parent = firstPlies(18);
+  SolveOptions o = blackWinOptions();
+  o.known = known;
+  o.maxNodes = 20'000;
+  const SolveResult r = solve(parent, o);
+  EXPECT_NE(r.value, GameValue::BlackWins);
+  EXPECT_NE(r.verifyError.find("verifier rejected"), std::string::npos) << r.verifyError;
+  EXPECT_TRUE(r.proofs.empty());
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
