@@ -132,13 +132,20 @@ std::function<HorizonStep(const std::string&, Color)> distributedProver(coordina
                                                                        const HorizonOptions& options,
                                                                        std::uint64_t jobNodes,
                                                                        const std::string& scratchDir) {
-  return [&pool, options, jobNodes, scratchDir, count = 0](const std::string& moves, Color winner) mutable {
+  return [&pool, options, jobNodes, scratchDir, count = 0, previous = std::string()](const std::string& moves,
+                                                                                    Color winner) mutable {
     const Position pos = parsePosition(moves, PositionOptions{});
-    const std::string dir = scratchDir + "/position-" + std::to_string(++count);
-    std::filesystem::remove_all(dir);
+    // Reusing, a line's positions share one book (each walk back starts a new line: its moves are
+    // no prefix of the position before); alone, every position gets a book of its own.
+    const bool sameLine = options.reuse && previous.size() > moves.size() && previous[moves.size()] == ' ' &&
+                          previous.compare(0, moves.size(), moves) == 0;
+    previous = moves;
+    if (!sameLine) ++count;
+    const std::string dir = scratchDir + (options.reuse ? "/line-" : "/position-") + std::to_string(count);
+    if (!sameLine) std::filesystem::remove_all(dir);
     HorizonStep step;
     {
-      book::Book book(dir, book::Book::Access::Create);
+      book::Book book(dir, sameLine ? book::Book::Access::ReadWrite : book::Book::Access::Create);
       coordinator::RunOptions run;
       run.goal = coordinator::Goal::Solve;
       run.onlyAttacker = winner;
@@ -158,7 +165,7 @@ std::function<HorizonStep(const std::string&, Color)> distributedProver(coordina
         step.result = a.cannotWin[index(winner)] ? "disproved" : "unknown";
       }
     }
-    std::filesystem::remove_all(dir);
+    if (!options.reuse) std::filesystem::remove_all(dir);
     return step;
   };
 }

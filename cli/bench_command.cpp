@@ -232,6 +232,7 @@ int benchHorizon(const Args& args) {
   // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
   std::unique_ptr<coordinator::WorkerPool> pool;
   std::string scratch;
+  options.reuse = args.flag("reuse");
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
     pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)));
@@ -245,7 +246,6 @@ int benchHorizon(const Args& args) {
     options.prove = bench::distributedProver(*pool, options, jobNodes, scratch);
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
-  options.reuse = args.flag("reuse");
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
     if (json) return;
     std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(),

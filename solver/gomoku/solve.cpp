@@ -86,8 +86,10 @@ void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, dou
 bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, Tree& tree) {
   proof::SearchLimits limits;
   limits.cancel = budget.cancel;
-  // Re-searches during extraction get a budget of their own, as large as the main one.
+  // Re-searches during extraction get a budget of their own, as large as the main one (in time
+  // too: a rebuild that cannot finish must not run on unbounded).
   if (budget.maxNodes) limits.maxNodes = std::max<std::uint64_t>(budget.maxNodes, 1'000'000);
+  if (budget.maxSeconds > 0) limits.maxSeconds = budget.maxSeconds;
   proof::Dfpn<ProofGame> search(a.game, table, limits);
   proof::ProofExtractor<ProofGame> extractor(a.game, search);
   const bool ok = extractor.extract(a.root.isProven(), tree);
