@@ -3,6 +3,8 @@
 // they take part in — a forged known proof is never reported as proved.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/proof_check.h"
@@ -16,13 +18,11 @@ constexpr const char* kLine =
     "h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10 e9 e7 d9 g6 c9 b9 d10 g13 b8";
 
 Position firstPlies(int plies) {
-  std::string moves;
-  std::size_t at = 0;
-  const std::string line = kLine;
-  for (int i = 0; i < plies; ++i) {
-    const std::size_t end = line.find(' ', at);
-    moves += (moves.empty() ? "" : " ") + line.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    at = end == std::string::npos ? line.size() : end + 1;
+  std::istringstream in(kLine);
+  std::string moves, move;
+  for (int i = 0; i < plies && in >> move; ++i) {
+    if (!moves.empty()) moves += ' ';
+    moves += move;
   }
   return parsePosition(moves, PositionOptions{});
 }

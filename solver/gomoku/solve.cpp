@@ -220,11 +220,19 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   std::uint64_t nullMoveNodes = options.nullMoveNodes;
   if (options.maxNodes) nullMoveNodes = std::min(nullMoveNodes, options.maxNodes / 100);
   if (nullMoveNodes < 50) nullMoveNodes = 0;
+  // Threat probes scale the same way: a first probe of at most a hundredth of a node budget, the
+  // largest at most a sixteenth, none in small jobs (whose size would otherwise mean nothing).
+  std::uint64_t probeNodes = options.probeNodes, probeMaxNodes = options.probeMaxNodes;
+  if (options.maxNodes) {
+    probeNodes = std::min(probeNodes, options.maxNodes / 100);
+    probeMaxNodes = std::min(probeMaxNodes, options.maxNodes / 16);
+  }
+  if (probeNodes < 16) probeNodes = 0;
   for (Attempt* a : {&mine, &theirs}) {
     a->game.setNullMoveBudget(nullMoveNodes);
     a->game.setHints(options.hints);
     a->game.setKnownProofs(options.known);
-    a->game.setThreatProbes(options.probeNodes, options.probeMaxNodes);
+    a->game.setThreatProbes(probeNodes, probeMaxNodes);
   }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result
