@@ -44,6 +44,8 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.hashMegabytes = options.hashMegabytes;
   o.onlyAttacker = winner;
   o.known = options.known;
+  o.probeNodes = options.probeNodes;
+  o.probeMaxNodes = options.probeMaxNodes;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)

@@ -13,6 +13,10 @@ const OptionSpec kToMove{"to-move", true, "C", "black or white: override the sid
 const OptionSpec kJson{"json", false, "", "one JSON object per answer"};
 const OptionSpec kBook{"book", true, "DIR", "the book (a RocksDB directory; default ./tengen-book)"};
 const OptionSpec kHash{"hash", true, "MB", "transposition table size in MiB"};
+const OptionSpec kProbeNodes{"probe-nodes", true, "N",
+                             "full mode: the first threat probe (a VCT at an attacker's node) in nodes (0: none; default 64)"};
+const OptionSpec kProbeMax{"probe-max", true, "N",
+                           "full mode: a probe doubles each time the search comes back, up to this (default 4096)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
 const OptionSpec kWorkers{"workers", true, "N", "in-process workers (default: the number of cores); under mpirun the ranks"};
 
@@ -43,6 +47,8 @@ std::vector<CommandHelp> makeCommands() {
         {"limit", true, "MOVES", "VCF/VCT: at most this many attacker moves before the win is unstoppable"},
         {"threat-limit", true, "T", "VCT: threats are wins by a VCF of at most T moves against a pass (default 1)"},
         {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
+        kProbeNodes,
+        kProbeMax,
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
         kLockWait,
@@ -160,6 +166,8 @@ std::vector<CommandHelp> makeCommands() {
         {"start", true, "PLY", "horizon: start the walk at this ply"},
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
+        kProbeNodes,
+        kProbeMax,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job"},
         kJson},

@@ -103,9 +103,18 @@ ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) c
   // Proof effort grows with how little the attacker's move threatens. A move's shape does not
   // depend on its own stone being down, so this reads the same before and after it is played.
   const MoveShape s = shapeOf(board_, move, attacker_, rule_);
+  // A point where an attacker move already won elsewhere in this search is tried sooner (the
+  // history heuristic: sibling lines are often won by the same moves).
+  const bool wonElsewhere = wins_[static_cast<std::size_t>(move)] > 0;
   if (s.fours > 0) return {1, dn};
-  if (s.threes > 0) return {2, dn};
-  return {8, dn};
+  if (s.threes > 0) return {wonElsewhere ? 1u : 2u, dn};
+  return {wonElsewhere ? 3u : 8u, dn};
+}
+
+void ProofGame::noteWin(Point p) {
+  if (mode_ != ProofMode::Full || p < 0) return;
+  auto& w = wins_[static_cast<std::size_t>(p)];
+  if (w < 0xFFFF) ++w;
 }
 
 ProofNumbers ProofGame::estimate() const {

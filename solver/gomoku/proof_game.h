@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <memory>
@@ -82,6 +83,9 @@ class ProofGame {
   static constexpr int kRelevanceZone = 4;  // tree: the attacker's win after a pass; left-out moves lie outside its zone
 
   proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
+  // The search proved that the attacker's move p wins where it was played: full mode tries the
+  // same point early elsewhere (the history heuristic; it changes the order only).
+  void noteWin(Point p);
   void play(Point p);
   void undo();
 
@@ -191,6 +195,7 @@ class ProofGame {
   bool narrowThreats_ = false;
   std::shared_ptr<const Hints> hints_;
   std::shared_ptr<const KnownProofs> known_;
+  std::array<std::uint16_t, kMaxCells> wins_{};  // noteWin() counts per point
   // Whether a proof is known for the side to move's position after p (kNoPoint: as it stands).
   bool knownWin(Point p = kNoPoint) const;
   std::uint64_t nullMoveNodes_ = 0;

@@ -158,6 +158,9 @@ class Dfpn {
       const ProofNumbers result = mid(childPn, childDn, ply + 1);  // games end within kMaxPly
       game_.undo();
       kids[bestIndex].numbers = result;
+      // A game may learn which attacker moves win (move ordering for the rest of the search).
+      if constexpr (requires(Game& g) { g.noteWin(move); })
+        if (isOr && result.isProven()) game_.noteWin(move);
     }
     table_.store(key, self, nodes_ - nodesAtEntry + 1);
     return self;
