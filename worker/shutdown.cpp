@@ -2,9 +2,11 @@
 // (async-signal-safe), and the launcher watchdog thread.
 #include "worker/shutdown.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -24,11 +26,28 @@ void writeLine(const char* text) {
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, text, n);
 }
 
+// When the first stop signal came (CLOCK_MONOTONIC, ns). A launcher such as timeout(1) sends
+// its signal to the process and again to its group: a repeat within kRepeatNs is that same
+// request, not a user's second Ctrl-C.
+std::atomic<std::int64_t> g_firstSignalNs{0};
+constexpr std::int64_t kRepeatNs = 500'000'000;
+
+std::int64_t monotonicNs() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
+  return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
 extern "C" void onStopSignal(int signal) {
+  const std::int64_t now = monotonicNs();
   if (g_stop.exchange(true)) {
+    const std::int64_t first = g_firstSignalNs.load();
+    if (first != 0 && now - first < kRepeatNs) return;
+
     writeLine("\ntengen: stopped at once (second signal); the book is consistent\n");
     std::_Exit(128 + signal);
   }
+  g_firstSignalNs.store(now);
   g_signal.store(signal);
 }
 

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "solver/gomoku/zobrist.h"
+
 namespace tengen::gomoku {
 
 void KnownProofs::add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree) {
@@ -12,7 +14,7 @@ void KnownProofs::add(const Board& board, Color toMove, Color attacker, std::sha
 }
 
 void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree,
-                        int node) {
+                        int node) const {
   // A position met twice keeps its first proof (a DAG's shared nodes are walked once).
   if (!proofs_.try_emplace(keyOf(board.hash(), toMove, attacker), Ref{tree, node}).second) return;
   for (const auto& e : tree->nodes[static_cast<std::size_t>(node)].children) {
@@ -26,6 +28,21 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
     index(board, opponent(toMove), attacker, tree, e.node);
     board.undo();
   }
+}
+
+bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p) const {
+  const Color mover = opponent(toMove);  // who played p
+  const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
+  const std::uint64_t key = keyOf(hash, toMove, attacker);
+  if (proofs_.count(key)) return true;
+  if (loadable_.empty() || !loadable_.count(key)) return false;
+  loadable_.erase(key);
+  Board scratch = board;
+  if (p != kNoPoint) scratch.place(p, mover);
+  const auto tree = loader_ ? loader_(scratch, toMove, attacker) : nullptr;
+  if (!tree || !tree->attackerWins || tree->nodes.empty()) return false;
+  index(scratch, toMove, attacker, tree, 0);
+  return true;
 }
 
 std::shared_ptr<const KnownProofs::Tree> KnownProofs::find(std::uint64_t hash, Color toMove, Color attacker) const {

@@ -1,11 +1,14 @@
 // Proofs found earlier (a walk back along a game, a book's verified entries), by exact position:
 // the prover takes each as a leaf and grafts its tree in, so the verifier still re-checks the whole
-// proof. Every node of an added tree is a proof of its own position and is found as such.
+// proof. Every node of an added tree is a proof of its own position and is found as such. Proofs
+// kept elsewhere (a book) are listed by position and rebuilt by a loader when first wanted.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
@@ -25,14 +28,22 @@ class KnownProofs {
   // size), and every position inside it. Disproofs are not kept.
   void add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree);
 
-  // Whether a proof of `attacker`'s win is known for `toMove` to play on the board of hash `hash`.
-  bool has(std::uint64_t hash, Color toMove, Color attacker) const {
-    return proofs_.count(keyOf(hash, toMove, attacker)) > 0;
+  // A proof the loader can rebuild: `attacker` wins with `toMove` to play on the board of hash
+  // `hash`. The loader gets that board and returns the proof in its orientation (or nullptr).
+  using Loader = std::function<std::shared_ptr<const Tree>(const Board& board, Color toMove, Color attacker)>;
+  void setLoader(Loader loader) { loader_ = std::move(loader); }
+  void addLoadable(std::uint64_t hash, Color toMove, Color attacker) {
+    loadable_.insert(keyOf(hash, toMove, attacker));
   }
+
+  // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
+  // first, unless kNoPoint). A loadable proof is loaded here, once: kept with every position
+  // inside it when the loader rebuilds it, forgotten when it cannot.
+  bool has(const Board& board, Color toMove, Color attacker, Point p = kNoPoint) const;
   // That proof, as a tree of its own (nullptr when none is known).
   std::shared_ptr<const Tree> find(std::uint64_t hash, Color toMove, Color attacker) const;
 
-  std::size_t positions() const { return proofs_.size(); }
+  std::size_t positions() const { return proofs_.size() + loadable_.size(); }
 
  private:
   struct Ref {
@@ -43,11 +54,14 @@ class KnownProofs {
     return hash ^ (toMove == Color::White ? 0x5bd1e9955bd1e995ull : 0) ^
            (attacker == Color::White ? 0x2545f4914f6cdd1dull : 0);
   }
-  void index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree, int node);
+  void index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree, int node) const;
 
   Rule rule_;
   int size_;
-  std::unordered_map<std::uint64_t, Ref> proofs_;
+  // Loaded proofs join proofs_ on first use: the store is only ever read by one search thread.
+  mutable std::unordered_map<std::uint64_t, Ref> proofs_;
+  mutable std::unordered_set<std::uint64_t> loadable_;
+  Loader loader_;
 };
 
 }  // namespace tengen::gomoku

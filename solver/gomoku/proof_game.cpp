@@ -151,12 +151,17 @@ ProofNumbers ProofGame::estimateAfter(Point p) {
 proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument) {
   // The search comes back to a node many times (each visit expands it again); the threat
   // searches behind an expansion cost far more than a lookup, so expansions are kept.
+  ++visits_;
+  if (probeCredit_ < kMaxProbeCredit) ++probeCredit_;
   const std::uint64_t key = exactKey();
   if (auto it = expansions_.find(key); it != expansions_.end()) {
     CachedExpansion& c = it->second;
-    if (c.probeBudget > 0 && c.expansion == Expansion::Open) {
-      // An attacker's node the search came back to: a longer threat-space search.
+    if (c.probeBudget > 0 && c.expansion == Expansion::Open && visits_ - c.probedAt >= 2 * c.probeBudget) {
+      // An attacker's node the search came back to, after searching below it at least as long as
+      // the next probe would take: a longer threat-space search. Probes so never cost much more
+      // than the search they may save (where the attacker cannot win, they all fail).
       c.probeBudget = std::min(2 * c.probeBudget, probeMax_);
+      c.probedAt = visits_;
       proof::Argument<Point> win;
       if (probeThreatWin(c.probeBudget, win)) {
         c.expansion = Expansion::Proven;
@@ -202,6 +207,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.treeIsNode = argument.treeIsNode;
   c.zoneCandidate = zoneCandidate_ && e == Expansion::Open;
   c.probeBudget = e == Expansion::Open && probeBudget_ < probeMax_ ? probeBudget_ : 0;
+  c.probedAt = visits_;
   c.childCount = static_cast<int>(children.size());
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);

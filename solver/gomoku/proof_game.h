@@ -58,10 +58,13 @@ class ProofGame {
 
   // Full mode: threat probes. At an attacker's node, a threat-space search (VCT of fours and
   // threes) of `firstNodes` before its moves are listed, and of twice the last budget (up to
-  // `maxNodes`) each time the search comes back; a win found is the node's proof.
-  void setThreatProbes(std::uint64_t firstNodes, std::uint64_t maxNodes) {
+  // `maxNodes`) each time the search comes back; a win found is the node's proof. With
+  // `whileLikely`, probes stop while the search finds the attacker's win much harder to prove
+  // than to refute (see noteRoot): for a side whose win is only a guess, not an expectation.
+  void setThreatProbes(std::uint64_t firstNodes, std::uint64_t maxNodes, bool whileLikely = false) {
     probeFirst_ = firstNodes;
     probeMax_ = std::max(firstNodes, maxNodes);
+    probesWhileLikely_ = whileLikely;
   }
 
   // Full mode: proofs found earlier, taken as leaves (their trees are grafted into the proof).
@@ -86,6 +89,12 @@ class ProofGame {
   // The search proved that the attacker's move p wins where it was played: full mode tries the
   // same point early elsewhere (the history heuristic; it changes the order only).
   void noteWin(Point p);
+  // The root's numbers as the search stands. With probes only while the win is likely, they
+  // pause while the root's proof number exceeds kLikelyWinRatio times its disproof number: a
+  // search that is refuting the attacker's win would pay for every probe and gain nothing.
+  void noteRoot(proof::ProofNumbers root) {
+    probesWanted_ = !probesWhileLikely_ || std::uint64_t{root.pn} <= kLikelyWinRatio * std::uint64_t{root.dn};
+  }
   void play(Point p);
   void undo();
 
@@ -169,6 +178,7 @@ class ProofGame {
     std::shared_ptr<const proof::ProofTree<Point>> tree;
     bool treeIsNode = false;
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
+    std::uint64_t probedAt = 0;     // visits_ at that probe
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
   };
   static constexpr std::size_t kMaxExpansions = 1 << 17;
@@ -187,6 +197,15 @@ class ProofGame {
   bool zoneCandidate_ = false;  // set by expandFresh()
   std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there
   std::uint64_t probeFirst_ = 0, probeMax_ = 0;
+  std::uint64_t visits_ = 0;  // expand() calls: the search's nodes, as the game sees them
+  // Probe nodes the game may still spend (see probeThreatWin): one more per visit, kProbeWinCredit
+  // more per probe that wins, never more than kMaxProbeCredit banked.
+  static constexpr std::int64_t kMaxProbeCredit = 1 << 20;
+  static constexpr std::int64_t kProbeWinCredit = 2048;
+  std::int64_t probeCredit_ = 4096;
+  static constexpr std::uint64_t kLikelyWinRatio = 4;
+  bool probesWhileLikely_ = false;
+  bool probesWanted_ = true;  // see noteRoot()
   // Whether the attacker to move wins by threats within `budget` nodes (or did before): then
   // `argument` holds the win as the node's own tree.
   bool probeThreatWin(std::uint64_t budget, proof::Argument<Point>& argument);

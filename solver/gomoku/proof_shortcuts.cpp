@@ -41,9 +41,17 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
     win = it->second;
   } else {
     probeBudget_ = budget;
+    // Probes live on credit: a node of it for each node the search visits, more for each win, a
+    // probe's nodes taken off. Where the attacker cannot win they all fail and soon stop, costing
+    // about what the search itself does; where it wins, every win pays for the next probes.
+    if (probeCredit_ <= 0 || !probesWanted_) return false;
     if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>();
-    win = nullMove_->findWin(board_, rule_, attacker_, budget, nullMoveNodes_);
+    std::uint64_t used = 0;
+    win = nullMove_->findWin(board_, rule_, attacker_, budget, used);
+    nullMoveNodes_ += used;
+    probeCredit_ -= static_cast<std::int64_t>(used);
     if (!win) return false;
+    probeCredit_ += kProbeWinCredit;
     // Kept apart from the expansion cache, so a proof can always be rebuilt.
     if (threatWins_.size() >= kMaxThreatWins) threatWins_.clear();
     threatWins_[key] = win;
@@ -98,9 +106,9 @@ void ProofGame::setKnownProofs(std::shared_ptr<const KnownProofs> known) {
 }
 
 bool ProofGame::knownWin(Point p) const {
+  // After p the opponent of the side to move is to play.
   if (!known_ || mode_ != ProofMode::Full) return false;
-  if (p == kNoPoint) return known_->has(board_.hash(), toMove_, attacker_);
-  return known_->has(board_.hash() ^ zobristKey(toMove_, p), opponent(toMove_), attacker_);
+  return known_->has(board_, p == kNoPoint ? toMove_ : opponent(toMove_), attacker_, p);
 }
 
 }  // namespace tengen::gomoku

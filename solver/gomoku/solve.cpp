@@ -228,11 +228,13 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     probeMaxNodes = std::min(probeMaxNodes, options.maxNodes / 16);
   }
   if (probeNodes < 16) probeNodes = 0;
+  // A full value asks of both sides whether they win, and one of them is usually refuted: its
+  // probes pause while its win looks unlikely. An onlyAttacker question expects that side's win.
   for (Attempt* a : {&mine, &theirs}) {
     a->game.setNullMoveBudget(nullMoveNodes);
     a->game.setHints(options.hints);
     a->game.setKnownProofs(options.known);
-    a->game.setThreatProbes(probeNodes, probeMaxNodes);
+    a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
   }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result

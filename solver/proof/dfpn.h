@@ -141,7 +141,11 @@ class Dfpn {
         }
       }
       self = isOr ? ProofNumbers{best, sum} : ProofNumbers{sum, best};
-      if (ply == 0) rootNumbers_ = self;
+      if (ply == 0) {
+        rootNumbers_ = self;
+        // A game may steer its own effort by how the whole search stands.
+        if constexpr (requires(Game& g) { g.noteRoot(self); }) game_.noteRoot(self);
+      }
       if (self.pn >= thPn || self.dn >= thDn || self.solved() || !checkBudget()) break;
 
       ProofNumbers& child = kids[bestIndex].numbers;
