@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "book/book.h"
+#include "book/book_proofs.h"
 #include "book/stored_proof.h"
 #include "cli/args.h"
 #include "cli/othello_solve.h"
@@ -28,7 +29,7 @@ std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemor
 // Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
 // an error answer and the batch goes on; returns false then.
 bool solveOne(const std::string& text, const PositionOptions& popts, SolveOptions options, bool json,
-              book::Book* store, bool batch) {
+              book::Book* store, bool batch, KnownProofs* known = nullptr) {
   Position pos;
   try {
     pos = parsePosition(text, popts);
@@ -50,6 +51,10 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 
   std::size_t stored = 0;
   if (store) stored = book::storeSolve(*store, pos, r);
+  // The next positions of a batch take this proof as a leaf too.
+  if (known && r.verified)
+    for (const auto& p : r.proofs)
+      if (p.tree.attackerWins) known->add(pos.board, pos.toMove, p.attacker, std::make_shared<proof::ProofTree<Point>>(p.tree));
 
   const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
   if (json) {
@@ -126,6 +131,9 @@ int runSolve(int argc, char** argv) {
   std::unique_ptr<book::Book> store;
   if (args.value("book")) store = openBookWriter(args, book::Book::Access::Create);
   book::Book* book = store.get();
+  // The book's proofs are leaves of new proofs (rebuilt from it and checked again with them).
+  std::shared_ptr<KnownProofs> known;
+  if (book && options.mode == ProofMode::Full) options.known = known = book::knownProofsOf(*book, popts.rule, popts.size);
   options.cancel = &worker::stopFlag();
   auto stopped = [&](int status) {
     if (!worker::stopRequested()) return status;
@@ -147,13 +155,13 @@ int runSolve(int argc, char** argv) {
         allGood = false;
         continue;
       }
-      allGood &= solveOne(l.moves, popts, options, json, book, true);
+      allGood &= solveOne(l.moves, popts, options, json, book, true, known.get());
       if (worker::stopRequested()) break;
     }
     return stopped(allGood ? 0 : 1);
   }
   if (!args.positional().empty()) {
-    solveOne(args.positional()[0], popts, options, json, book, false);
+    solveOne(args.positional()[0], popts, options, json, book, false, known.get());
     return stopped(0);
   }
   bool first = true;
@@ -162,7 +170,7 @@ int runSolve(int argc, char** argv) {
     if (worker::stopRequested()) return true;  // the rest of the input is left unread
     if (!json && !first) std::cout << '\n';
     first = false;
-    allGood &= solveOne(line, popts, options, json, book, true);
+    allGood &= solveOne(line, popts, options, json, book, true, known.get());
     return true;
   });
   return stopped(allGood ? 0 : 1);

@@ -203,6 +203,22 @@ check "othello: an illegal move exits 2 naming it" [ "$rc" -eq 2 ] && check "oth
 err=$("$TENGEN" solve --game othello --book "$BOOKS/o" "f5" 2>&1 >/dev/null); rc=$?
 check "othello: --book is refused, not ignored" [ "$rc" -eq 2 ] && check "othello: says why" contains "$err" "--book is not for --game othello yet"
 check "othello: nothing was created" [ ! -e "$BOOKS/o" ]
+# A book's verified proofs are leaves of new proofs, in any orientation, and checked again with
+# them; an imported, unverified claim is not. Kagetsu line, 24 and 25 moves (black wins).
+LINE="h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10 e9"
+PARENT=${LINE% e9}
+mirror() { local out="" m; for m in $1; do out+="$(printf "\\$(printf '%03o' $((111 - $(printf '%d' "'${m:0:1}") + 97)))")${m:1} "; done; echo "${out% }"; }
+alone=$("$TENGEN" solve --json --hash 64 "$PARENT"); n_alone=$(field nodes "$alone")
+"$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$LINE" > /dev/null
+out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$(mirror "$PARENT")"); n_mirror=$(field nodes "$out")
+check "the mirrored parent takes the book's child as a leaf ($n_mirror nodes)" [ "$((n_mirror * 10))" -lt "$n_alone" ] && contains "$out" '"verified": true'
+out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$PARENT"); n_known=$(field nodes "$out")
+check "the parent, its mirror image now in the book, is proved and verified" contains "$out" '"result": "black-wins"' && contains "$out" '"verified": true'
+check "the parent, its mirror image now in the book, takes under a tenth of the nodes ($n_known vs $n_alone)" [ "$((n_known * 10))" -lt "$n_alone" ]
+"$TENGEN" book export --book "$BOOKS/k" | "$TENGEN" book import - --book "$BOOKS/k2" > /dev/null
+out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k2" "$PARENT")
+check "an imported, unverified child is no leaf: the parent searches as alone ($(field nodes "$out") vs $n_alone)" [ "$(field nodes "$out")" = "$n_alone" ]
+
 err=$("$TENGEN" solve --game chess "e4" 2>&1 >/dev/null); rc=$?
 check "an unknown game exits 2" [ "$rc" -eq 2 ]
 
