@@ -1,0 +1,96 @@
+// Walks the tree over reference grids: at the side that must show one good move, every listed
+// move is legal and holds; at the other side, every legal move (or the forced pass) is listed and
+// holds; a leaf is a finished game whose margin answers the question.
+#include "solver/othello/proof_check.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "solver/othello/reference_rules.h"
+
+namespace tengen::othello {
+namespace {
+
+using Tree = proof::ProofTree<Square>;
+using reference::Grid;
+
+class Checker {
+ public:
+  Checker(const Tree& tree, int target) : tree_(tree), target_(target) {}
+
+  // `attackerToMove`: whether the grid's side to move (cell value 1) is the attacker.
+  bool check(int node, const Grid& g, bool attackerToMove, int ply) {
+    if (node < 0 || static_cast<std::size_t>(node) >= tree_.nodes.size()) return fail(ply, "a child points outside the tree");
+    if (!seen_.insert({node, g.cell}).second) return true;
+    const Tree::Node& n = tree_.nodes[static_cast<std::size_t>(node)];
+    if (n.argument.kind != 0 || n.argument.tree || !n.argument.moves.empty())
+      return fail(ply, "an Othello proof has no arguments, only moves");
+    std::vector<Square> moves = reference::legalMoves(g);
+    if (moves.empty()) {
+      if (reference::legalMoves(reference::play(g, kPass)).empty()) {  // the game is over
+        if (!n.children.empty()) return fail(ply, "moves after the end of the game");
+        const int margin = attackerToMove ? marginOf(g) : -marginOf(g);
+        if ((margin >= target_) != tree_.attackerWins)
+          return fail(ply, "a finished game with margin " + std::to_string(margin) + " for the attacker");
+        return true;
+      }
+      moves.push_back(kPass);
+    }
+    const bool chooseOne = attackerToMove == tree_.attackerWins;
+    std::set<Square> listed;
+    for (const auto& e : n.children) {
+      if (std::find(moves.begin(), moves.end(), e.move) == moves.end())
+        return fail(ply, "not a legal move: " + squareName(e.move));
+      if (!listed.insert(e.move).second) return fail(ply, "a move listed twice: " + squareName(e.move));
+    }
+    if (chooseOne && listed.empty()) return fail(ply, "no move for the side that must find one");
+    if (!chooseOne && listed.size() != moves.size()) return fail(ply, "a legal reply is missing");
+    for (const auto& e : n.children)
+      if (!check(e.node, reference::play(g, e.move), !attackerToMove, ply + 1)) return false;
+    return true;
+  }
+
+  std::string error;
+  long long positions() const { return static_cast<long long>(seen_.size()); }
+
+ private:
+  // Discs of the side to move less the opponent's, empty squares to the winner.
+  static int marginOf(const Grid& g) {
+    int mine = 0, theirs = 0, empty = 0;
+    for (int r = 0; r < g.n; ++r)
+      for (int c = 0; c < g.n; ++c) {
+        const int v = g.cell[static_cast<std::size_t>(r * 8 + c)];
+        mine += v == 1;
+        theirs += v == 2;
+        empty += v == 0;
+      }
+    const int m = mine - theirs;
+    return m > 0 ? m + empty : m < 0 ? m - empty : 0;
+  }
+  bool fail(int ply, const std::string& why) {
+    error = "ply " + std::to_string(ply) + ": " + why;
+    return false;
+  }
+
+  const Tree& tree_;
+  int target_;
+  std::set<std::pair<int, std::array<int, 64>>> seen_;
+};
+
+}  // namespace
+
+OthelloProofCheck checkOthelloProof(const Position& start, Disc attacker, int target, const Tree& tree) {
+  OthelloProofCheck result;
+  if (tree.nodes.empty()) {
+    result.error = "an empty tree";
+    return result;
+  }
+  Checker checker(tree, target);
+  result.ok = checker.check(0, reference::gridOf(start), start.toMove() == attacker, 0);
+  result.error = checker.error;
+  result.positions = checker.positions();
+  return result;
+}
+
+}  // namespace tengen::othello

@@ -1,0 +1,23 @@
+// The independent verifier of Othello proofs: re-checks a proof or disproof tree with the plain
+// square-by-square rules (reference_rules.h) alone; it shares no code with the bitboards or the search.
+#pragma once
+
+#include <string>
+
+#include "solver/othello/board.h"
+#include "solver/proof/proof_tree.h"
+
+namespace tengen::othello {
+
+struct OthelloProofCheck {
+  bool ok = false;
+  std::string error;        // where and why the tree fails, when it does
+  long long positions = 0;  // distinct (node, position) pairs checked
+};
+
+// Checks that `tree` proves (tree.attackerWins) or disproves that `attacker`, from `start`, ends
+// the game at least `target` discs ahead (empty squares to the winner).
+OthelloProofCheck checkOthelloProof(const Position& start, Disc attacker, int target,
+                                    const proof::ProofTree<Square>& tree);
+
+}  // namespace tengen::othello

@@ -1,0 +1,67 @@
+// Two df-pn questions over one transposition table (their keys differ by the question), each
+// tree extracted and handed to the verifier.
+#include "solver/othello/prove.h"
+
+#include <chrono>
+
+#include "solver/othello/proof_check.h"
+#include "solver/othello/proof_game.h"
+#include "solver/proof/dfpn.h"
+
+namespace tengen::othello {
+
+MarginProof proveMargin(const Position& p, int margin, const MarginProofOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  MarginProof out;
+  out.margin = margin;
+  proof::TranspositionTable table(options.hashMegabytes);
+  // target m: expect a proof; target m + 1: expect a disproof.
+  for (const int target : {margin, margin + 1}) {
+    const bool expectWin = target == margin;
+    proof::SearchLimits limits;
+    limits.cancel = options.cancel;
+    if (options.maxNodes) limits.maxNodes = options.maxNodes;
+    if (options.maxSeconds > 0) {
+      limits.maxSeconds = options.maxSeconds - elapsed();
+      if (limits.maxSeconds <= 0) {
+        out.error = "out of time";
+        break;
+      }
+    }
+    OthelloProofGame game(p, p.toMove(), target);
+    proof::Dfpn<OthelloProofGame> search(game, table, limits);
+    const proof::ProofNumbers root = search.search();
+    out.nodes += search.nodes();
+    if (!root.solved()) {
+      out.error = "out of budget";
+      break;
+    }
+    if (root.isProven() != expectWin) {
+      out.error = "the margin is not " + std::to_string(margin) + ": the side to move " +
+                  (expectWin ? "cannot reach " : "reaches ") + std::to_string(target);
+      break;
+    }
+    proof::ProofTree<Square>& tree = expectWin ? out.atLeast : out.notAbove;
+    proof::ProofExtractor<OthelloProofGame> extractor(game, search);
+    const std::uint64_t searched = search.nodes();
+    const bool extracted = extractor.extract(expectWin, tree);
+    out.nodes += search.nodes() - searched;  // extraction may search again
+    if (!extracted) {
+      out.error = "the proof could not be rebuilt within the budget";
+      break;
+    }
+    const OthelloProofCheck check = checkOthelloProof(p, p.toMove(), target, tree);
+    out.checkedPositions += check.positions;
+    if (!check.ok) {
+      out.error = "the verifier rejected the proof: " + check.error;
+      break;
+    }
+    if (!expectWin) out.proved = true;
+  }
+  out.seconds = elapsed();
+  return out;
+}
+
+}  // namespace tengen::othello
