@@ -1,6 +1,8 @@
 // `tengen solve --game othello`: the exact final disc margin of an Othello position, its best
 // move and a perfect line, by the exact endgame solver (solver/othello/endgame.h).
+#include <algorithm>
 #include <bit>
+#include <optional>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
+#include "solver/othello/prove.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -68,7 +71,7 @@ std::string jsonStrings(const std::vector<std::string>& items) {
 int runOthelloSolve(const Args& args) {
   for (const char* other : {"workers", "book", "mode", "lines", "nodes", "rule", "to-move", "limit", "threat-limit"})
     if (args.value(other) || args.flag(other))
-      throw UsageError(std::string("--") + other + " is not for --game othello yet (the exact solver takes --size, --time, --json)");
+      throw UsageError(std::string("--") + other + " is not for --game othello yet (it takes --size, --time, --prove, --hash, --json)");
   if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
   const int n = static_cast<int>(args.integer("size", 8, 4, 8));
   if (n != 4 && n != 6 && n != 8) throw UsageError("--size for Othello is 4, 6 or 8");
@@ -85,6 +88,17 @@ int runOthelloSolve(const Args& args) {
   if (r.exact) {
     const othello::Disc winner = r.margin > 0 ? pos.toMove() : othello::opposite(pos.toMove());
     result = r.margin == 0 ? "draw" : std::string(discName(winner)) + "-wins";
+  }
+  // --prove: the margin again by two proof-number searches, their trees re-checked by the
+  // plain-rules verifier, with the time left.
+  std::optional<othello::MarginProof> proof;
+  if (r.exact && args.flag("prove")) {
+    othello::MarginProofOptions po;
+    po.hashMegabytes = static_cast<std::size_t>(args.integer("hash", 256, 1, 1 << 20));
+    po.cancel = &worker::stopFlag();
+    const double limit = args.real("time", 0, 0, 1e9);
+    if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
+    proof = othello::proveMargin(pos, r.margin, po);
   }
   // The perfect line: the best move of each position in turn (the table makes these quick).
   std::vector<std::string> line;
@@ -109,6 +123,16 @@ int runOthelloSolve(const Args& args) {
                      .raw("line", jsonStrings(line))
                      .num("nodes", static_cast<long long>(r.nodes))
                      .num("seconds", r.seconds)
+                     .raw("verified", proof && proof->proved ? "true" : "false")
+                     .raw("proof", proof ? JsonObject()
+                                               .raw("proved", proof->proved ? "true" : "false")
+                                               .num("nodes", static_cast<long long>(proof->nodes))
+                                               .num("tree_nodes", static_cast<long long>(proof->atLeast.size() + proof->notAbove.size()))
+                                               .num("checked_positions", proof->checkedPositions)
+                                               .num("seconds", proof->seconds)
+                                               .str("error", proof->error)
+                                               .done()
+                                         : "null")
                      .done()
               << '\n';
   } else {
@@ -126,6 +150,12 @@ int runOthelloSolve(const Args& args) {
                 << ")\n";
     }
     std::printf("search: %llu nodes, %.2f s\n", static_cast<unsigned long long>(r.nodes), r.seconds);
+    if (proof && proof->proved)
+      std::printf("proof: the margin proved by df-pn and verified (trees of %zu + %zu nodes), %llu nodes, %.2f s\n",
+                  proof->atLeast.size(), proof->notAbove.size(), static_cast<unsigned long long>(proof->nodes), proof->seconds);
+    else if (proof)
+      std::printf("proof: none (%s), %llu nodes, %.2f s\n", proof->error.c_str(),
+                  static_cast<unsigned long long>(proof->nodes), proof->seconds);
   }
   if (!r.exact && worker::stopRequested()) return worker::stopExitStatus();
   return 0;

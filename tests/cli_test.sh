@@ -198,6 +198,10 @@ out=$("$TENGEN" solve --game othello --size 4 --json ""); rc=$?
 check "othello: 4x4 start is a white win by 10" contains "$out" '"result": "white-wins", "margin": -10'
 out=$("$TENGEN" solve --game othello --size 4 --json "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4"); rc=$?
 check "othello: the 4x4 perfect line ends the game as solved" contains "$out" '"empties": 2, "result": "white-wins", "margin": -10, "best_move": "", "line": []'
+out=$("$TENGEN" solve --game othello --prove --json "$FFO1"); rc=$?
+check "othello --prove: FFO #1's +18 proved by df-pn and verified" [ "$rc" -eq 0 ] && contains "$out" '"margin": 18' && contains "$out" '"verified": true, "proof": {"proved": true'
+out=$("$TENGEN" solve --game othello --prove "$FFO1")
+check "othello --prove says so in text" contains "$out" "proof: the margin proved by df-pn and verified"
 err=$("$TENGEN" solve --game othello "f5 f5" 2>&1 >/dev/null); rc=$?
 check "othello: an illegal move exits 2 naming it" [ "$rc" -eq 2 ] && check "othello: the move is named" contains "$err" "move 2 'f5'"
 err=$("$TENGEN" solve --game othello --book "$BOOKS/o" "f5" 2>&1 >/dev/null); rc=$?
