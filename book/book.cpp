@@ -36,6 +36,8 @@ constexpr const char* kPositions = "positions";
 constexpr const char* kMetadata = "metadata";
 // The coordinator's job state (what was tried with which budget), for resuming a run.
 constexpr const char* kJobs = "jobs";
+// Othello entries (othello_entry.h), apart from the renju and gomoku positions.
+constexpr const char* kOthello = "othello";
 
 std::string nowUtc() {
   const std::time_t t = std::time(nullptr);
@@ -114,6 +116,7 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* positions = nullptr;
   rocksdb::ColumnFamilyHandle* metadata = nullptr;
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
+  rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
   std::string secondaryDir;                     // scratch directory for a secondary instance's own log
   std::string writerPath;                       // a writer's entry in writersHere()
 
@@ -301,7 +304,7 @@ Book::Book(std::string dir, Access access)
   // Readers map the files: a point read of a block not yet cached costs no system call.
   db.allow_mmap_reads = !writer;
 
-  std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs};
+  std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs, kOthello};
   if (place == Place::Book) {
     std::vector<std::string> found;
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
@@ -311,7 +314,8 @@ Book::Book(std::string dir, Access access)
       if (std::find(found.begin(), found.end(), need) == found.end())
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
     families = found;  // open every family a newer tool may have added
-    if (writer && std::find(found.begin(), found.end(), kJobs) == found.end()) families.push_back(kJobs);
+    for (const char* added : {kJobs, kOthello})
+      if (writer && std::find(found.begin(), found.end(), added) == found.end()) families.push_back(added);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
@@ -339,6 +343,7 @@ Book::Book(std::string dir, Access access)
     if (families[i] == kPositions) impl_->positions = impl_->handles[i];
     if (families[i] == kMetadata) impl_->metadata = impl_->handles[i];
     if (families[i] == kJobs) impl_->jobs = impl_->handles[i];
+    if (families[i] == kOthello) impl_->othello = impl_->handles[i];
   }
 
   auto readMeta = [&](const char* key) {
@@ -488,6 +493,29 @@ void Book::forEach(const Visitor& visit) const {
     }
     if (!more) break;
   }
+  if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
+}
+
+std::optional<std::string> Book::othelloEntry(std::string_view key) const {
+  if (!impl_->othello) return std::nullopt;
+  return readFrom(*impl_->db, impl_->othello, key, dir_);
+}
+
+void Book::writeOthello(const std::vector<std::pair<std::string, std::string>>& entries) {
+  if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, bytes] : entries) batch.Put(impl_->othello, key, bytes);
+  const rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
+  if (!s.ok()) throw failure(dir_, s, "a write");
+}
+
+void Book::forEachOthello(const std::function<bool(std::string_view key, std::string_view bytes)>& visit) const {
+  if (!impl_->othello) return;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->othello));
+  for (it->SeekToFirst(); it->Valid(); it->Next())
+    if (!visit(std::string_view(it->key().data(), it->key().size()),
+               std::string_view(it->value().data(), it->value().size())))
+      break;
   if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
 }
 

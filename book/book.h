@@ -74,6 +74,12 @@ class Book {
   using Visitor = std::function<bool(std::string_view key, const BookRecord* record, const std::string& error)>;
   void forEach(const Visitor& visit) const;
 
+  // Othello entries (othello_entry.h encodes them): the stored bytes under `key`, an atomic
+  // batch of them, every one in key order. A book made before Othello has none.
+  std::optional<std::string> othelloEntry(std::string_view key) const;
+  void writeOthello(const std::vector<std::pair<std::string, std::string>>& entries);
+  void forEachOthello(const std::function<bool(std::string_view key, std::string_view bytes)>& visit) const;
+
   // Readers: see what the writer has written since this reader opened (and check again that
   // every file the book lists is there).
   void refresh();

@@ -67,13 +67,15 @@ std::vector<CommandHelp> makeCommands() {
        "What the book holds about a position, in the orientation asked: its value (proved values only;\n"
        "an entry no verifier here has checked is shown as claimed, unverified), best move, line, and every\n"
        "legal reply's value. Without a POSITION, one position per line of standard input, on every core.",
-       {kRule, kSize, kToMove, kBook, kJson, {"threads", true, "N", "batch: threads answering lines (default: cores)"}},
-       {"tengen query --book ./tengen-book \"h8 h9 i9\""}},
+       {kRule, kSize, kToMove, kBook, kJson, {"threads", true, "N", "batch: threads answering lines (default: cores)"},
+        {"game", true, "G", "gomoku (default) or othello (a margin stored by solve --game othello --prove --book)"}},
+       {"tengen query --book ./tengen-book \"h8 h9 i9\"", "tengen query --game othello --size 4 --book ./tengen-book \"d3\""}},
       {"verify",
        "re-check stored proofs with the independent verifier",
        "tengen verify [POSITION] [options]",
        "Rebuilds stored proofs from the book's records and re-checks them with the independent verifier,\n"
-       "marking them verified (or not). Without a POSITION, every claim in the book.",
+       "marking them verified (or not). Without a POSITION, every claim in the book, and every Othello entry's\n"
+       "trees with the plain-rules Othello verifier.",
        {kRule, kSize, kToMove, kBook, kLockWait, kJson},
        {"tengen verify --book ./tengen-book"}},
       {"openings",

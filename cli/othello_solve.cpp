@@ -16,6 +16,8 @@
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/prove.h"
+#include "cli/book_open.h"
+#include "cli/othello_book.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -24,8 +26,17 @@ namespace {
 using othello::Position;
 using othello::Square;
 
-// A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3",
-// "f5d6c3", passes as "pass"): the position they reach.
+const char* discName(othello::Disc d) { return d == othello::Disc::Black ? "black" : "white"; }
+
+std::string jsonStrings(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + jsonQuote(items[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+// Moves may be run together ("f5d6c3"); passes are "pass".
 Position parseOthello(const std::string& text, int n) {
   if (text.size() >= 66 && text[64] == ' ') {
     if (n != 8) throw UsageError("a 64-cell board string is an 8x8 position (drop --size)");
@@ -58,18 +69,10 @@ Position parseOthello(const std::string& text, int n) {
   return p;
 }
 
-const char* discName(othello::Disc d) { return d == othello::Disc::Black ? "black" : "white"; }
-
-std::string jsonStrings(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + jsonQuote(items[i]);
-  return out + "]";
-}
-
-}  // namespace
-
 int runOthelloSolve(const Args& args) {
-  for (const char* other : {"workers", "book", "mode", "lines", "nodes", "rule", "to-move", "limit", "threat-limit"})
+  if (args.value("book") && !args.flag("prove"))
+    throw UsageError("--book with --game othello needs --prove: the book keeps proved margins only");
+  for (const char* other : {"workers", "mode", "lines", "nodes", "rule", "to-move", "limit", "threat-limit"})
     if (args.value(other) || args.flag(other))
       throw UsageError(std::string("--") + other + " is not for --game othello yet (it takes --size, --time, --prove, --hash, --json)");
   if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
@@ -99,6 +102,13 @@ int runOthelloSolve(const Args& args) {
     const double limit = args.real("time", 0, 0, 1e9);
     if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
     proof = othello::proveMargin(pos, r.margin, po);
+  }
+  // The proved margin goes into the book with both trees; nothing unproved is stored.
+  std::string stored;
+  if (proof && proof->proved && args.value("book")) {
+    const auto book = openBookWriter(args, book::Book::Access::Create);
+    storeOthelloProof(*book, pos, *proof, r.best);
+    stored = book->dir();
   }
   // The perfect line: the best move of each position in turn (the table makes these quick).
   std::vector<std::string> line;
@@ -133,6 +143,7 @@ int runOthelloSolve(const Args& args) {
                                                .str("error", proof->error)
                                                .done()
                                          : "null")
+                     .raw("book", stored.empty() ? "null" : jsonQuote(stored))
                      .done()
               << '\n';
   } else {
@@ -156,6 +167,7 @@ int runOthelloSolve(const Args& args) {
     else if (proof)
       std::printf("proof: none (%s), %llu nodes, %.2f s\n", proof->error.c_str(),
                   static_cast<unsigned long long>(proof->nodes), proof->seconds);
+    if (!stored.empty()) std::cout << "stored in book " << stored << '\n';
   }
   if (!r.exact && worker::stopRequested()) return worker::stopExitStatus();
   return 0;

@@ -12,6 +12,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "cli/othello_book.h"
 #include "solver/gomoku/position.h"
 
 namespace tengen::cli {
@@ -103,7 +104,10 @@ int runVerify(int argc, char** argv) {
     }
   }
 
-  const bool ok = tally.failed == 0 && tally.unreadable == 0;
+  OthelloVerifyTally othelloTally;
+  if (args.positional().empty()) othelloTally = verifyOthelloEntries(book);
+
+  const bool ok = tally.failed == 0 && tally.unreadable == 0 && othelloTally.failed == 0 && othelloTally.unreadable == 0;
   if (args.flag("json"))
     std::cout << JsonObject()
                      .str("book", book.dir())
@@ -111,6 +115,8 @@ int runVerify(int argc, char** argv) {
                      .num("positions_checked", static_cast<long long>(tally.positions))
                      .num("failed", static_cast<long long>(tally.failed))
                      .num("unreadable", static_cast<long long>(tally.unreadable))
+                     .num("othello_checked", static_cast<long long>(othelloTally.checked))
+                     .num("othello_failed", static_cast<long long>(othelloTally.failed + othelloTally.unreadable))
                      .boolean("ok", ok)
                      .done()
               << '\n';
@@ -118,6 +124,9 @@ int runVerify(int argc, char** argv) {
     std::cout << "verified " << tally.claims - tally.failed << " of " << tally.claims << " stored claims ("
               << tally.positions << " positions re-checked), " << tally.failed << " failed, " << tally.unreadable
               << " unreadable, in book " << book.dir() << '\n';
+  if (!args.flag("json") && othelloTally.checked + othelloTally.unreadable > 0)
+    std::cout << "verified " << othelloTally.checked - othelloTally.failed << " of "
+              << othelloTally.checked + othelloTally.unreadable << " Othello entries (both trees re-checked)\n";
   return ok ? 0 : 1;
 }
 

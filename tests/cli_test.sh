@@ -205,8 +205,21 @@ check "othello --prove says so in text" contains "$out" "proof: the margin prove
 err=$("$TENGEN" solve --game othello "f5 f5" 2>&1 >/dev/null); rc=$?
 check "othello: an illegal move exits 2 naming it" [ "$rc" -eq 2 ] && check "othello: the move is named" contains "$err" "move 2 'f5'"
 err=$("$TENGEN" solve --game othello --book "$BOOKS/o" "f5" 2>&1 >/dev/null); rc=$?
-check "othello: --book is refused, not ignored" [ "$rc" -eq 2 ] && check "othello: says why" contains "$err" "--book is not for --game othello yet"
+check "othello: --book without --prove is refused, not ignored" [ "$rc" -eq 2 ] && check "othello: says why" contains "$err" "--book with --game othello needs --prove"
 check "othello: nothing was created" [ ! -e "$BOOKS/o" ]
+# Proved margins in the book: stored with both trees, found from any of the 8 images, re-checked by verify.
+out=$("$TENGEN" solve --game othello --size 4 --prove --book "$BOOKS/o" --json "d3"); rc=$?
+check "othello --prove --book stores the proved margin" [ "$rc" -eq 0 ] && contains "$out" '"verified": true' && contains "$out" '"book": "'"$BOOKS/o"'"'
+out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "b1")
+check "othello query: an image of the stored position (b1 for d3) is answered, its best move turned" contains "$out" '"result": "white-wins", "margin": 10, "best_move": "a1", "in_book": true, "verified": true'
+out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "d3 d4")
+check "othello query: a position not stored is unknown" contains "$out" '"result": "unknown", "margin": null, "best_move": "", "in_book": false'
+out=$("$TENGEN" verify --book "$BOOKS/o" --json); rc=$?
+check "verify re-checks the Othello entry" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 1, "othello_failed": 0, "ok": true'
+out=$("$TENGEN" verify --book "$BOOKS/a" --json); rc=$?
+check "a renju book of before has no Othello entries and still verifies" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 0'
+err=$("$TENGEN" query --game chess --book "$BOOKS/o" "d3" 2>&1 >/dev/null); rc=$?
+check "query: an unknown game exits 2" [ "$rc" -eq 2 ]
 # A book's verified proofs are leaves of new proofs, in any orientation, and checked again with
 # them; an imported, unverified claim is not. Kagetsu line, 24 and 25 moves (black wins).
 LINE="h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10 e9"

@@ -9,6 +9,7 @@
 #include "solver/othello/proof_check.h"
 #include "solver/othello/proof_game.h"
 #include "solver/othello/prove.h"
+#include "solver/othello/symmetry.h"
 
 namespace tengen::othello {
 namespace {
@@ -101,6 +102,33 @@ TEST(OthelloProof, AgreesWithTheEndgameSolverOnRandomPositions) {
     ++checked;
   }
   EXPECT_EQ(checked, 24);
+}
+
+TEST(OthelloSymmetry, EightImagesShareOneCanonicalFormAndValue) {
+  for (int n : {4, 6, 8})
+    for (int sym = 0; sym < kSymmetries; ++sym)
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          const Square s = r * 8 + c;
+          const Square t = transformSquare(sym, s, n);
+          ASSERT_TRUE(t % 8 < n && t / 8 < n);
+          ASSERT_EQ(transformSquare(inverseSymmetry(sym), t, n), s) << "sym " << sym << " n " << n;
+        }
+  // After "d3" on 4x4, every image has the same canonical form and the same exact margin.
+  Position p = Position::start(4);
+  p.play(*parseSquare("d3", 4));
+  const CanonicalPosition c = canonicalPosition(p);
+  EndgameSolver solver;
+  const int margin = solver.solve(p).margin;
+  for (int sym = 0; sym < kSymmetries; ++sym) {
+    const Position image = transformPosition(sym, p);
+    EXPECT_EQ(canonicalPosition(image).position, c.position);
+    EXPECT_EQ(solver.solve(image).margin, margin);
+    // Moves map with the board: the image's legal moves are the images of the moves.
+    Bitboard mapped = 0;
+    for (Bitboard m = p.moves(); m; m &= m - 1) mapped |= bit(transformSquare(sym, std::countr_zero(m), 4));
+    EXPECT_EQ(image.moves(), mapped);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,191 @@
+// Othello entries: canonical keys, trees turned to the stored orientation, a Boost binary archive
+// behind a format byte and a CRC-32, like renju records.
+#include "book/othello_entry.h"
+
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <boost/crc.hpp>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/stream.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <sstream>
+
+#include "book/book.h"
+#include "book/book_error.h"
+#include "solver/othello/proof_check.h"
+#include "solver/othello/symmetry.h"
+
+namespace tengen::book {
+namespace {
+
+using Tree = proof::ProofTree<othello::Square>;
+
+constexpr char kFormatByte = 'O';
+constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
+constexpr std::size_t kMaxTreeNodes = 1u << 26;  // more means damage, not data
+
+// A tree as flat arrays: node i's children are edges first[i] .. first[i + 1] - 1.
+struct FlatTree {
+  bool attackerWins = true;
+  std::vector<std::uint32_t> first;
+  std::vector<std::int8_t> moves;
+  std::vector<std::uint32_t> targets;
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar & attackerWins & first & moves & targets;
+  }
+};
+
+FlatTree flatten(const Tree& t) {
+  FlatTree f;
+  f.attackerWins = t.attackerWins;
+  f.first.push_back(0);
+  for (const auto& n : t.nodes) {
+    for (const auto& e : n.children) {
+      f.moves.push_back(static_cast<std::int8_t>(e.move));
+      f.targets.push_back(static_cast<std::uint32_t>(e.node));
+    }
+    f.first.push_back(static_cast<std::uint32_t>(f.moves.size()));
+  }
+  return f;
+}
+
+Tree unflatten(const FlatTree& f) {
+  if (f.first.empty() || f.first.size() > kMaxTreeNodes || f.moves.size() != f.targets.size() ||
+      f.first.back() != f.moves.size())
+    throw RecordError("unreadable Othello entry: a malformed tree");
+  Tree t;
+  t.attackerWins = f.attackerWins;
+  t.nodes.resize(f.first.size() - 1);
+  for (std::size_t i = 0; i + 1 < f.first.size(); ++i) {
+    if (f.first[i] > f.first[i + 1]) throw RecordError("unreadable Othello entry: a malformed tree");
+    for (std::uint32_t e = f.first[i]; e < f.first[i + 1]; ++e) {
+      if (f.targets[e] >= t.nodes.size()) throw RecordError("unreadable Othello entry: a child outside the tree");
+      t.nodes[i].children.push_back({f.moves[e], static_cast<int>(f.targets[e])});
+    }
+  }
+  return t;
+}
+
+Tree transformTree(const Tree& t, int sym, int n) {
+  Tree out = t;
+  for (auto& node : out.nodes)
+    for (auto& e : node.children) e.move = othello::transformSquare(sym, e.move, n);
+  return out;
+}
+
+// What is archived: everything but the trees as they are in memory.
+struct Stored {
+  int size = 8;
+  std::uint64_t black = 0, white = 0;
+  bool whiteToMove = false;
+  int margin = 0, best = othello::kPass;
+  FlatTree atLeast, notAbove;
+  std::uint16_t verifiedBy = 0;
+  std::string toolVersion;
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar & size & black & white & whiteToMove & margin & best & atLeast & notAbove & verifiedBy & toolVersion;
+  }
+};
+
+std::uint32_t crc32(std::string_view bytes) {
+  boost::crc_32_type crc;
+  crc.process_bytes(bytes.data(), bytes.size());
+  return crc.checksum();
+}
+
+}  // namespace
+
+OthelloKey othelloKey(const othello::Position& p) {
+  const othello::CanonicalPosition c = othello::canonicalPosition(p);
+  OthelloKey key;
+  key.symmetry = c.symmetry;
+  key.bytes.push_back(static_cast<char>(p.size()));
+  key.bytes.push_back(p.toMove() == othello::Disc::White ? 'w' : 'b');
+  for (const std::uint64_t discs : {c.position.discs(othello::Disc::Black), c.position.discs(othello::Disc::White)})
+    for (int i = 7; i >= 0; --i) key.bytes.push_back(static_cast<char>((discs >> (8 * i)) & 0xFF));
+  return key;
+}
+
+othello::Position OthelloEntry::position() const {
+  return othello::Position(size, black, white, whiteToMove ? othello::Disc::White : othello::Disc::Black);
+}
+
+OthelloEntry othelloEntryOf(const othello::Position& p, const othello::MarginProof& proof, othello::Square best) {
+  const othello::CanonicalPosition c = othello::canonicalPosition(p);
+  const int n = p.size();
+  OthelloEntry e;
+  e.size = n;
+  e.black = c.position.discs(othello::Disc::Black);
+  e.white = c.position.discs(othello::Disc::White);
+  e.whiteToMove = p.toMove() == othello::Disc::White;
+  e.margin = proof.margin;
+  e.best = othello::transformSquare(c.symmetry, best, n);
+  e.atLeast = transformTree(proof.atLeast, c.symmetry, n);
+  e.notAbove = transformTree(proof.notAbove, c.symmetry, n);
+  e.toolVersion = std::string(toolVersion());
+  return e;
+}
+
+std::string checkOthelloEntry(const OthelloEntry& entry) {
+  const othello::Position p = entry.position();
+  if (!entry.atLeast.attackerWins || entry.notAbove.attackerWins) return "the trees are not a proof and a disproof";
+  const othello::OthelloProofCheck a = othello::checkOthelloProof(p, p.toMove(), entry.margin, entry.atLeast);
+  if (!a.ok) return "'at least " + std::to_string(entry.margin) + "': " + a.error;
+  const othello::OthelloProofCheck b = othello::checkOthelloProof(p, p.toMove(), entry.margin + 1, entry.notAbove);
+  if (!b.ok) return "'at least " + std::to_string(entry.margin + 1) + "': " + b.error;
+  return "";
+}
+
+std::string encodeOthelloEntry(const OthelloEntry& e) {
+  Stored s{e.size, e.black, e.white, e.whiteToMove, e.margin, e.best, flatten(e.atLeast), flatten(e.notAbove),
+           e.verifiedBy, e.toolVersion};
+  std::ostringstream out;
+  {
+    boost::archive::binary_oarchive ar(out, kArchiveFlags);
+    ar << s;
+  }
+  const std::string archive = std::move(out).str();
+  std::string bytes(5, '\0');
+  bytes[0] = kFormatByte;
+  const std::uint32_t crc = crc32(archive);
+  for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<char>((crc >> (24 - 8 * i)) & 0xFF);
+  return bytes + archive;
+}
+
+OthelloEntry decodeOthelloEntry(std::string_view bytes) {
+  if (bytes.size() < 5 || bytes[0] != kFormatByte) throw RecordError("unreadable Othello entry: unknown format");
+  std::uint32_t crc = 0;
+  for (int i = 0; i < 4; ++i) crc = (crc << 8) | static_cast<unsigned char>(bytes[1 + i]);
+  const std::string_view archive = bytes.substr(5);
+  if (crc32(archive) != crc) throw RecordError("unreadable Othello entry: checksum mismatch (damaged on disk)");
+  Stored s;
+  try {
+    boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());
+    boost::archive::binary_iarchive ar(in, kArchiveFlags);
+    ar >> s;
+  } catch (const std::exception& ex) {
+    throw RecordError(std::string("unreadable Othello entry: ") + ex.what());
+  }
+  if ((s.size != 4 && s.size != 6 && s.size != 8) || (s.black & s.white) ||
+      ((s.black | s.white) & ~othello::boardMask(s.size)) || s.margin < -64 || s.margin > 64)
+    throw RecordError("unreadable Othello entry: fields out of range");
+  OthelloEntry e;
+  e.size = s.size;
+  e.black = s.black;
+  e.white = s.white;
+  e.whiteToMove = s.whiteToMove;
+  e.margin = s.margin;
+  e.best = s.best;
+  e.atLeast = unflatten(s.atLeast);
+  e.notAbove = unflatten(s.notAbove);
+  e.verifiedBy = s.verifiedBy;
+  e.toolVersion = std::move(s.toolVersion);
+  return e;
+}
+
+}  // namespace tengen::book

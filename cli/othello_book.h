@@ -1,0 +1,26 @@
+// Othello in the book from the command line: storing a proved margin, `query --game othello`,
+// and the Othello part of `tengen verify` (cli/othello_book.cpp).
+#pragma once
+
+#include <cstddef>
+
+#include "book/book.h"
+#include "cli/args.h"
+#include "solver/othello/prove.h"
+
+namespace tengen::cli {
+
+// Stores the proved margin of `p` with both trees (marked verified: the prover's run checked them).
+void storeOthelloProof(book::Book& book, const othello::Position& p, const othello::MarginProof& proof,
+                       othello::Square best);
+
+int runOthelloQuery(const Args& args);
+
+struct OthelloVerifyTally {
+  std::size_t checked = 0, failed = 0, unreadable = 0;
+};
+// Re-checks every Othello entry's trees with the plain-rules verifier and marks it verified (or
+// not); failures go to standard error, one line each.
+OthelloVerifyTally verifyOthelloEntries(book::Book& book);
+
+}  // namespace tengen::cli
