@@ -1,9 +1,9 @@
 // Record semantics (settle, merge) and the versioned, checksummed stored form.
 #include "book/book_record.h"
+#include "book/sealed_bytes.h"
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
-#include <boost/crc.hpp>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/stream.hpp>
 #include <boost/serialization/array.hpp>
@@ -50,12 +50,6 @@ constexpr char kFormatByte = 'T';
 constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
 // Bounds that no real record reaches; a larger count means damage, not data.
 constexpr std::size_t kMaxMoves = 512;
-
-std::uint32_t crc32(std::string_view bytes) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
-}
 
 bool sane(const ProofStep& s) {
   return s.moves.size() <= kMaxMoves && s.argumentMoves.size() <= kMaxMoves;
@@ -164,20 +158,11 @@ std::string encodeRecord(const BookRecord& record) {
     boost::archive::binary_oarchive ar(out, kArchiveFlags);
     ar << record;
   }
-  const std::string archive = std::move(out).str();
-  std::string bytes(5, '\0');
-  bytes[0] = kFormatByte;
-  const std::uint32_t crc = crc32(archive);
-  for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<char>((crc >> (24 - 8 * i)) & 0xFF);
-  return bytes + archive;
+  return seal(kFormatByte, std::move(out).str());
 }
 
 BookRecord decodeRecord(std::string_view bytes, int toMove) {
-  if (bytes.size() < 5 || bytes[0] != kFormatByte) throw RecordError("unreadable record: unknown record format");
-  std::uint32_t crc = 0;
-  for (int i = 0; i < 4; ++i) crc = (crc << 8) | static_cast<unsigned char>(bytes[1 + i]);
-  const std::string_view archive = bytes.substr(5);
-  if (crc32(archive) != crc) throw RecordError("unreadable record: checksum mismatch (damaged on disk)");
+  const std::string_view archive = unseal(bytes, kFormatByte, "record");
   BookRecord record;
   try {
     boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());

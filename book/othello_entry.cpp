@@ -4,7 +4,6 @@
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
-#include <boost/crc.hpp>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/stream.hpp>
 #include <boost/serialization/string.hpp>
@@ -13,6 +12,7 @@
 
 #include "book/book.h"
 #include "book/book_error.h"
+#include "book/sealed_bytes.h"
 #include "solver/othello/proof_check.h"
 #include "solver/othello/symmetry.h"
 
@@ -92,12 +92,6 @@ struct Stored {
   }
 };
 
-std::uint32_t crc32(std::string_view bytes) {
-  boost::crc_32_type crc;
-  crc.process_bytes(bytes.data(), bytes.size());
-  return crc.checksum();
-}
-
 }  // namespace
 
 OthelloKey othelloKey(const othello::Position& p) {
@@ -149,20 +143,11 @@ std::string encodeOthelloEntry(const OthelloEntry& e) {
     boost::archive::binary_oarchive ar(out, kArchiveFlags);
     ar << s;
   }
-  const std::string archive = std::move(out).str();
-  std::string bytes(5, '\0');
-  bytes[0] = kFormatByte;
-  const std::uint32_t crc = crc32(archive);
-  for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<char>((crc >> (24 - 8 * i)) & 0xFF);
-  return bytes + archive;
+  return seal(kFormatByte, std::move(out).str());
 }
 
 OthelloEntry decodeOthelloEntry(std::string_view bytes) {
-  if (bytes.size() < 5 || bytes[0] != kFormatByte) throw RecordError("unreadable Othello entry: unknown format");
-  std::uint32_t crc = 0;
-  for (int i = 0; i < 4; ++i) crc = (crc << 8) | static_cast<unsigned char>(bytes[1 + i]);
-  const std::string_view archive = bytes.substr(5);
-  if (crc32(archive) != crc) throw RecordError("unreadable Othello entry: checksum mismatch (damaged on disk)");
+  const std::string_view archive = unseal(bytes, kFormatByte, "Othello entry");
   Stored s;
   try {
     boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());
