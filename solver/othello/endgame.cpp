@@ -38,7 +38,29 @@ struct EndgameSolver::Entry {
   Bitboard mine = 0, theirs = 0;
   std::int8_t lower = -127, upper = 127;
   std::int8_t best = -1;
+  std::uint8_t empties = 0;  // the size of the subtree behind the bounds, roughly
+  bool holds(Bitboard m, Bitboard t) const { return mine == m && theirs == t; }
 };
+
+// Buckets of two: the first slot keeps the entry with the most empties (the costliest to
+// recompute), the second takes whatever comes. With one always-replaced slot, the flood of
+// small subtrees far out from the end washes the top of the tree away between MTD(f) passes.
+EndgameSolver::Entry* EndgameSolver::find(Bitboard mine, Bitboard theirs) {
+  Entry* b = &table_[hashOf(mine, theirs) & mask_ & ~std::uint64_t{1}];
+  if (b[0].holds(mine, theirs)) return &b[0];
+  if (b[1].holds(mine, theirs)) return &b[1];
+  return nullptr;
+}
+
+EndgameSolver::Entry& EndgameSolver::slotFor(Bitboard mine, Bitboard theirs, int empties) {
+  if (Entry* e = find(mine, theirs)) return *e;
+  Entry* b = &table_[hashOf(mine, theirs) & mask_ & ~std::uint64_t{1}];
+  Entry& slot = empties >= b[0].empties ? b[0] : b[1];
+  if (&slot == &b[0]) b[1] = b[0];  // the deeper entry it replaces gets a second life
+  slot = Entry{mine, theirs};
+  slot.empties = static_cast<std::uint8_t>(empties);
+  return slot;
+}
 
 EndgameSolver::EndgameSolver(int tableBits)
     : table_(std::size_t{1} << tableBits), mask_((std::uint64_t{1} << tableBits) - 1) {}
@@ -109,11 +131,9 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     return -negamax(theirs, mine, empty, -beta, -alpha, true, nullptr);
   }
   const int empties = std::popcount(empty);
-  Entry* entry = nullptr;
   int ttBest = -1;
   if (empties >= kOrderFrom) {
-    entry = &table_[hashOf(mine, theirs) & mask_];
-    if (entry->mine == mine && entry->theirs == theirs) {
+    if (const Entry* entry = find(mine, theirs)) {
       if (entry->lower >= beta) {
         if (bestOut) *bestOut = entry->best;
         return entry->lower;
@@ -144,13 +164,14 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       // Enhanced transposition cutoff: a reply the table already holds as bad enough for the
       // opponent (its upper bound at or below -beta) settles this node without a search.
       if (empties >= kEtcFrom) {
-        const Entry& child = table_[hashOf(nextMine, nextTheirs) & mask_];
-        if (child.mine == nextMine && child.theirs == nextTheirs && -child.upper >= beta) {
-          if (!(entry->mine == mine && entry->theirs == theirs)) *entry = Entry{mine, theirs};
-          entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, -child.upper));
-          entry->best = static_cast<std::int8_t>(s);
+        const Entry* child = find(nextMine, nextTheirs);
+        if (child && -child->upper >= beta) {
+          const int value = -child->upper;
+          Entry& entry = slotFor(mine, theirs, empties);
+          entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, value));
+          entry.best = static_cast<std::int8_t>(s);
           if (bestOut) *bestOut = s;
-          return -child.upper;
+          return value;
         }
       }
       int key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4;
@@ -186,12 +207,12 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       if (best >= beta) break;
     }
   }
-  if (entry) {
-    if (!(entry->mine == mine && entry->theirs == theirs)) *entry = Entry{mine, theirs};
-    if (best <= alpha0) entry->upper = static_cast<std::int8_t>(std::min<int>(entry->upper, best));
-    else if (best >= beta0) entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, best));
-    else entry->lower = entry->upper = static_cast<std::int8_t>(best);
-    entry->best = static_cast<std::int8_t>(bestMove);
+  if (empties >= kOrderFrom) {
+    Entry& entry = slotFor(mine, theirs, empties);
+    if (best <= alpha0) entry.upper = static_cast<std::int8_t>(std::min<int>(entry.upper, best));
+    else if (best >= beta0) entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, best));
+    else entry.lower = entry.upper = static_cast<std::int8_t>(best);
+    entry.best = static_cast<std::int8_t>(bestMove);
   }
   if (bestOut) *bestOut = bestMove;
   return best;

@@ -39,6 +39,8 @@ class EndgameSolver {
 
  private:
   struct Entry;
+  Entry* find(Bitboard mine, Bitboard theirs);
+  Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
   void setQuadrants(int n);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   std::vector<Entry> table_;
