@@ -73,15 +73,20 @@ Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
          flipsTowards<6>(own, other, from) | flipsTowards<7>(own, other, from);
 }
 
-Position Position::start(int n) {
+Position Position::start(int n, StartKind kind, Scoring scoring) {
   const int c = n / 2;
+  if (kind == StartKind::Parallel) {
+    const Bitboard white = bit((c - 1) * 8 + (c - 1)) | bit((c - 1) * 8 + c);  // d4, e4 on 8x8
+    const Bitboard black = bit(c * 8 + (c - 1)) | bit(c * 8 + c);              // d5, e5
+    return Position(n, black, white, Disc::Black, scoring);
+  }
   const Bitboard white = bit((c - 1) * 8 + (c - 1)) | bit(c * 8 + c);  // d4, e5 on 8x8
   const Bitboard black = bit((c - 1) * 8 + c) | bit(c * 8 + (c - 1));  // e4, d5
-  return Position(n, black, white, Disc::Black);
+  return Position(n, black, white, Disc::Black, scoring);
 }
 
-Position::Position(int n, Bitboard black, Bitboard white, Disc toMove)
-    : size_(n), mask_(boardMask(n)), toMove_(toMove) {
+Position::Position(int n, Bitboard black, Bitboard white, Disc toMove, Scoring scoring)
+    : size_(n), mask_(boardMask(n)), toMove_(toMove), scoring_(scoring) {
   if ((black & white) || ((black | white) & ~mask_)) throw std::invalid_argument("discs overlap or lie off the board");
   mine_ = toMove == Disc::Black ? black : white;
   theirs_ = toMove == Disc::Black ? white : black;
@@ -92,13 +97,12 @@ bool Position::ended() const {
   return legalMoves(mine_, theirs_, e) == 0 && legalMoves(theirs_, mine_, e) == 0;
 }
 
-int Position::finalMargin() const {
-  int margin = popcount(mine_) - popcount(theirs_);
-  const int empties = popcount(empty());
-  if (margin > 0) margin += empties;
-  if (margin < 0) margin -= empties;
-  return margin;
+int finalMarginOf(int mine, int theirs, int empties, Scoring scoring) {
+  const int margin = scoring == Scoring::MostDiscs ? mine - theirs : theirs - mine;
+  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
 }
+
+int Position::finalMargin() const { return finalMarginOf(popcount(mine_), popcount(theirs_), popcount(empty()), scoring_); }
 
 void Position::play(Square s) {
   if (s == kPass) {

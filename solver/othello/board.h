@@ -20,6 +20,13 @@ inline Disc opposite(Disc d) { return d == Disc::Black ? Disc::White : Disc::Bla
 
 inline Bitboard bit(Square s) { return Bitboard{1} << s; }
 
+// What wins: the most discs (Othello) or the fewest (anti-Othello, "anti-reversi"). The moves are
+// the same; only the final count is read the other way.
+enum class Scoring : std::uint8_t { MostDiscs = 0, FewestDiscs = 1 };
+// The four centre discs: crossed on the diagonals (the standard start: black d5/e4, white d4/e5 on
+// 8x8) or side by side (black d5/e5, white d4/e4: the "parallel" start of early Reversi).
+enum class StartKind : std::uint8_t { Diagonal = 0, Parallel = 1 };
+
 // Squares of an n x n board (n = 4, 6 or 8) in the 8x8 layout.
 Bitboard boardMask(int n);
 // Every square to which the side owning `own` may move against `other` on the squares `empty`.
@@ -29,12 +36,13 @@ Bitboard flipsOf(Bitboard own, Bitboard other, Square s);
 
 class Position {
  public:
-  // The standard start: the four centre squares, black on the "d5/e4" diagonal, black to move.
-  static Position start(int n);
-  Position(int n, Bitboard black, Bitboard white, Disc toMove);
+  // The starting position on an n x n board, black to move.
+  static Position start(int n, StartKind kind = StartKind::Diagonal, Scoring scoring = Scoring::MostDiscs);
+  Position(int n, Bitboard black, Bitboard white, Disc toMove, Scoring scoring = Scoring::MostDiscs);
 
   int size() const { return size_; }
   Disc toMove() const { return toMove_; }
+  Scoring scoring() const { return scoring_; }
   Bitboard mine() const { return mine_; }
   Bitboard theirs() const { return theirs_; }
   Bitboard discs(Disc d) const { return d == toMove_ ? mine_ : theirs_; }
@@ -43,8 +51,9 @@ class Position {
   bool mustPass() const { return moves() == 0 && !ended(); }
   // Neither side can move.
   bool ended() const;
-  // The side to move's discs less the opponent's; at the end of a game the empty squares go
-  // to the winner (the scoring of Othello tournaments and of the FFO problems).
+  // How far the side to move is ahead at the end of the game: its discs less the opponent's
+  // (under FewestDiscs the opponent's less its own), the empty squares going to the winner (the
+  // scoring of Othello tournaments and of the FFO problems).
   int finalMargin() const;
 
   // Plays a legal move (throws std::invalid_argument otherwise) or a pass (only when no move).
@@ -57,7 +66,11 @@ class Position {
   Bitboard mask_;
   Bitboard mine_, theirs_;
   Disc toMove_;
+  Scoring scoring_ = Scoring::MostDiscs;
 };
+
+// The final margin from the disc counts of the side to move and its opponent, empties to the winner.
+int finalMarginOf(int mine, int theirs, int empties, Scoring scoring);
 
 // "a1".."h8" on an n x n board, or "pass"; nullopt when malformed or off the board.
 std::optional<Square> parseSquare(std::string_view text, int n);

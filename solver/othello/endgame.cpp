@@ -1,6 +1,7 @@
-// Exact endgame search. Near the end (few empties) moves are tried in square order with no
+// Exact endgame search. Near the end (few empties) moves are tried in parity order with no
 // table: ordering costs more there than it saves; further out, the replies that leave the
-// opponent fewest moves go first and bounds are kept in the table.
+// opponent fewest moves go first and bounds are kept in the table; far out, each reply is
+// ordered by a shallow search over a mobility and corner evaluation.
 #include "solver/othello/endgame.h"
 
 #include <algorithm>
@@ -19,13 +20,9 @@ struct Stopped {};
 
 constexpr int kOrderFrom = 7;  // empties at which ordering and the table start to pay
 constexpr int kEtcFrom = 12;   // ... and looking up every reply in the table first
-constexpr Bitboard kCorners = 0x8100000000000081ull;
+constexpr int kShallowFrom = 14;  // ... and ordering by a shallow search of each reply
+constexpr int kShallowTwoFrom = 20;  // ... two plies deep
 
-int finalMargin(Bitboard mine, Bitboard theirs, Bitboard empty) {
-  int margin = std::popcount(mine) - std::popcount(theirs);
-  const int empties = std::popcount(empty);
-  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
-}
 
 std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
   std::uint64_t h = mine * 0x9E3779B97F4A7C15ull ^ theirs * 0xC2B2AE3D27D4EB4Full;
@@ -70,7 +67,7 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = nodes_;
   EndgameResult r;
-  setQuadrants(p.size());
+  setBoard(p);
   deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
   try {
     // MTD(f): null-window searches from a guess of 0 until the bounds meet; each proves the
@@ -100,8 +97,11 @@ EndgameResult EndgameSolver::solve(const Position& p) {
   return r;
 }
 
-void EndgameSolver::setQuadrants(int n) {
+void EndgameSolver::setBoard(const Position& p) {
+  scoring_ = p.scoring();
+  const int n = p.size();
   const int h = n / 2;
+  corners_ = bit(0) | bit(n - 1) | bit((n - 1) * 8) | bit((n - 1) * 8 + n - 1);
   for (int q = 0; q < 4; ++q) {
     quadrants_[q] = 0;
     for (int r = 0; r < h; ++r)
@@ -110,7 +110,7 @@ void EndgameSolver::setQuadrants(int n) {
 }
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
-  setQuadrants(p.size());
+  setBoard(p);
   // No limits here: a caller of search() wants the bound, however long it takes.
   const auto* cancel = cancel_;
   cancel_ = nullptr;
@@ -120,13 +120,36 @@ int EndgameSolver::search(const Position& p, int alpha, int beta) {
   return v;
 }
 
+// A few plies of plain alpha-beta over a mobility evaluation, for move ordering far from the end
+// (the side to move's view: its moves, corners counted thrice, less the opponent's).
+int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta) {
+  const Bitboard moves = legalMoves(mine, theirs, empty);
+  if (depth == 0 || !moves) {
+    const Bitboard replies = legalMoves(theirs, mine, empty);
+    return 4 * (std::popcount(moves) + 2 * std::popcount(moves & corners_) - std::popcount(replies) -
+                2 * std::popcount(replies & corners_)) +
+           16 * (std::popcount(mine & corners_) - std::popcount(theirs & corners_));
+  }
+  int best = -100000;
+  for (Bitboard m = moves; m; m &= m - 1) {
+    const Square s = std::countr_zero(m);
+    const Bitboard f = flipsOf(mine, theirs, s);
+    const int v = -shallow(theirs & ~f, mine | f | bit(s), empty & ~bit(s), depth - 1, -beta, -std::max(alpha, best));
+    if (v > best) {
+      best = v;
+      if (best >= beta) break;
+    }
+  }
+  return best;
+}
+
 int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed,
                            Square* bestOut) {
   if ((++nodes_ & 0xFFFF) == 0 && ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)))
     throw Stopped{};
   Bitboard moves = legalMoves(mine, theirs, empty);
   if (!moves) {
-    if (passed) return finalMargin(mine, theirs, empty);  // neither side can move: the game is over
+    if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), std::popcount(empty), scoring_);  // neither side can move: the game is over
     if (bestOut) *bestOut = kPass;
     return -negamax(theirs, mine, empty, -beta, -alpha, true, nullptr);
   }
@@ -174,9 +197,10 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
           return value;
         }
       }
-      int key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4;
-      if (bit(s) & kCorners) key -= 8;
-      if (s == ttBest) key = -1000;
+      int key;
+      if (s == ttBest) key = -100000;
+      else if (empties >= kShallowFrom) key = shallow(nextMine, nextTheirs, empty & ~bit(s), empties >= kShallowTwoFrom ? 2 : 1, -100000, 100000);
+      else key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4 - ((bit(s) & corners_) ? 8 : 0);
       int i = count++;
       while (i > 0 && keys[i - 1] > key) {
         keys[i] = keys[i - 1];

@@ -41,7 +41,8 @@ class EndgameSolver {
   struct Entry;
   Entry* find(Bitboard mine, Bitboard theirs);
   Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
-  void setQuadrants(int n);
+  void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
+  int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
@@ -49,7 +50,9 @@ class EndgameSolver {
   const std::atomic<bool>* cancel_ = nullptr;
   double seconds_ = 0;
   double deadline_ = 0;  // steady-clock seconds
-  Bitboard quadrants_[4] = {};  // the board's four quarters, for parity ordering near the end
+  Bitboard quadrants_[4] = {};
+  Bitboard corners_ = 0;
+  Scoring scoring_ = Scoring::MostDiscs;  // the board's four quarters, for parity ordering near the end
 };
 
 }  // namespace tengen::othello

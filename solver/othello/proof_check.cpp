@@ -30,7 +30,7 @@ class Checker {
     if (moves.empty()) {
       if (reference::legalMoves(reference::play(g, kPass)).empty()) {  // the game is over
         if (!n.children.empty()) return fail(ply, "moves after the end of the game");
-        const int margin = attackerToMove ? marginOf(g) : -marginOf(g);
+        const int margin = attackerToMove ? reference::finalMargin(g) : -reference::finalMargin(g);
         if ((margin >= target_) != tree_.attackerWins)
           return fail(ply, "a finished game with margin " + std::to_string(margin) + " for the attacker");
         return true;
@@ -55,19 +55,6 @@ class Checker {
   long long positions() const { return static_cast<long long>(seen_.size()); }
 
  private:
-  // Discs of the side to move less the opponent's, empty squares to the winner.
-  static int marginOf(const Grid& g) {
-    int mine = 0, theirs = 0, empty = 0;
-    for (int r = 0; r < g.n; ++r)
-      for (int c = 0; c < g.n; ++c) {
-        const int v = g.cell[static_cast<std::size_t>(r * 8 + c)];
-        mine += v == 1;
-        theirs += v == 2;
-        empty += v == 0;
-      }
-    const int m = mine - theirs;
-    return m > 0 ? m + empty : m < 0 ? m - empty : 0;
-  }
   bool fail(int ply, const std::string& why) {
     error = "ply " + std::to_string(ply) + ": " + why;
     return false;

@@ -34,7 +34,8 @@ OthelloProofGame::OthelloProofGame(const Position& start, Disc attacker, int tar
 
 std::uint64_t OthelloProofGame::keyOf(const Position& p) const {
   const std::uint64_t side = p.toMove() == Disc::White ? 0x9e3779b97f4a7c15ull : 0;
-  return mix(mix(p.discs(Disc::Black) ^ salt_) ^ p.discs(Disc::White) ^ side) ^ static_cast<std::uint64_t>(p.size());
+  const std::uint64_t scoring = p.scoring() == Scoring::FewestDiscs ? 0x5851f42d4c957f2dull : 0;
+  return mix(mix(p.discs(Disc::Black) ^ salt_) ^ p.discs(Disc::White) ^ side ^ scoring) ^ static_cast<std::uint64_t>(p.size());
 }
 
 Position OthelloProofGame::after(const Position& p, Move m) {

@@ -31,6 +31,9 @@ struct MarginProof {
 };
 
 // Proves that the side to move's exact final margin is `margin` (empty squares to the winner).
-MarginProof proveMargin(const Position& p, int margin, const MarginProofOptions& options);
+// With `check` (the default) both trees are re-checked by the plain-rules verifier here, and
+// `proved` says they passed; without, `proved` says only that both were found, for a caller that
+// has them checked elsewhere (a worker's trees are checked by the coordinator).
+MarginProof proveMargin(const Position& p, int margin, const MarginProofOptions& options, bool check = true);
 
 }  // namespace tengen::othello

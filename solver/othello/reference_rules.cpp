@@ -26,6 +26,7 @@ int runLength(const Grid& g, int c, int r, int d) {
 Grid gridOf(const Position& p) {
   Grid g;
   g.n = p.size();
+  g.fewestWins = p.scoring() == Scoring::FewestDiscs;
   for (Square s = 0; s < 64; ++s) g.cell[static_cast<std::size_t>(s)] = (p.mine() & bit(s)) ? 1 : (p.theirs() & bit(s)) ? 2 : 0;
   return g;
 }
@@ -57,6 +58,30 @@ Grid play(const Grid& g, Square s) {
   }
   for (int& v : next.cell) v = v == 1 ? 2 : v == 2 ? 1 : 0;
   return next;
+}
+
+int finalMargin(const Grid& g) {
+  int mine = 0, theirs = 0, empty = 0;
+  for (int r = 0; r < g.n; ++r)
+    for (int c = 0; c < g.n; ++c) {
+      const int v = g.cell[static_cast<std::size_t>(r * 8 + c)];
+      mine += v == 1;
+      theirs += v == 2;
+      empty += v == 0;
+    }
+  const int m = g.fewestWins ? theirs - mine : mine - theirs;
+  return m > 0 ? m + empty : m < 0 ? m - empty : 0;
+}
+
+Position positionOf(const Grid& g, Disc toMove) {
+  Bitboard own = 0, other = 0;
+  for (Square s = 0; s < 64; ++s) {
+    if (g.cell[static_cast<std::size_t>(s)] == 1) own |= bit(s);
+    if (g.cell[static_cast<std::size_t>(s)] == 2) other |= bit(s);
+  }
+  const bool black = toMove == Disc::Black;
+  return Position(g.n, black ? own : other, black ? other : own, toMove,
+                  g.fewestWins ? Scoring::FewestDiscs : Scoring::MostDiscs);
 }
 
 }  // namespace tengen::othello::reference

@@ -29,7 +29,8 @@ Bitboard transformDiscs(int sym, Bitboard discs, int n) {
 
 Position transformPosition(int sym, const Position& p) {
   const int n = p.size();
-  return Position(n, transformDiscs(sym, p.discs(Disc::Black), n), transformDiscs(sym, p.discs(Disc::White), n), p.toMove());
+  return Position(n, transformDiscs(sym, p.discs(Disc::Black), n), transformDiscs(sym, p.discs(Disc::White), n), p.toMove(),
+                  p.scoring());
 }
 
 CanonicalPosition canonicalPosition(const Position& p) {
