@@ -14,6 +14,7 @@
 #include "book/book_error.h"
 #include "book/sealed_bytes.h"
 #include "solver/othello/proof_check.h"
+#include "solver/othello/reference_rules.h"
 #include "solver/othello/symmetry.h"
 
 namespace tengen::book {
@@ -85,20 +86,29 @@ struct Stored {
   FlatTree atLeast, notAbove;
   std::uint16_t verifiedBy = 0;
   std::string toolVersion;
+  std::uint8_t scoring = 0, basis = 0;  // version 1
 
   template <class Archive>
-  void serialize(Archive& ar, unsigned) {
+  void serialize(Archive& ar, unsigned version) {
     ar & size & black & white & whiteToMove & margin & best & atLeast & notAbove & verifiedBy & toolVersion;
+    if (version >= 1) ar & scoring & basis;
   }
 };
 
 }  // namespace
+}  // namespace tengen::book
+
+BOOST_CLASS_VERSION(tengen::book::Stored, 1)
+
+namespace tengen::book {
 
 OthelloKey othelloKey(const othello::Position& p) {
   const othello::CanonicalPosition c = othello::canonicalPosition(p);
   OthelloKey key;
   key.symmetry = c.symmetry;
-  key.bytes.push_back(static_cast<char>(p.size()));
+  // Anti-Othello positions are other questions: their size byte has its high bit set.
+  const bool fewest = p.scoring() == othello::Scoring::FewestDiscs;
+  key.bytes.push_back(static_cast<char>(p.size() | (fewest ? 0x80 : 0)));
   key.bytes.push_back(p.toMove() == othello::Disc::White ? 'w' : 'b');
   for (const std::uint64_t discs : {c.position.discs(othello::Disc::Black), c.position.discs(othello::Disc::White)})
     for (int i = 7; i >= 0; --i) key.bytes.push_back(static_cast<char>((discs >> (8 * i)) & 0xFF));
@@ -106,7 +116,22 @@ OthelloKey othelloKey(const othello::Position& p) {
 }
 
 othello::Position OthelloEntry::position() const {
-  return othello::Position(size, black, white, whiteToMove ? othello::Disc::White : othello::Disc::Black);
+  return othello::Position(size, black, white, whiteToMove ? othello::Disc::White : othello::Disc::Black, scoring);
+}
+
+OthelloEntry othelloEntryOf(const othello::Position& p, int margin, othello::Square best, OthelloBasis basis) {
+  const othello::CanonicalPosition c = othello::canonicalPosition(p);
+  OthelloEntry e;
+  e.size = p.size();
+  e.black = c.position.discs(othello::Disc::Black);
+  e.white = c.position.discs(othello::Disc::White);
+  e.whiteToMove = p.toMove() == othello::Disc::White;
+  e.scoring = p.scoring();
+  e.basis = basis;
+  e.margin = margin;
+  e.best = othello::transformSquare(c.symmetry, best, p.size());
+  e.toolVersion = std::string(toolVersion());
+  return e;
 }
 
 OthelloEntry othelloEntryOf(const othello::Position& p, const othello::MarginProof& proof, othello::Square best) {
@@ -117,6 +142,7 @@ OthelloEntry othelloEntryOf(const othello::Position& p, const othello::MarginPro
   e.black = c.position.discs(othello::Disc::Black);
   e.white = c.position.discs(othello::Disc::White);
   e.whiteToMove = p.toMove() == othello::Disc::White;
+  e.scoring = p.scoring();
   e.margin = proof.margin;
   e.best = othello::transformSquare(c.symmetry, best, n);
   e.atLeast = transformTree(proof.atLeast, c.symmetry, n);
@@ -126,6 +152,7 @@ OthelloEntry othelloEntryOf(const othello::Position& p, const othello::MarginPro
 }
 
 std::string checkOthelloEntry(const OthelloEntry& entry) {
+  if (entry.basis != OthelloBasis::Trees) return "the entry keeps no proof trees";
   const othello::Position p = entry.position();
   if (!entry.atLeast.attackerWins || entry.notAbove.attackerWins) return "the trees are not a proof and a disproof";
   const othello::OthelloProofCheck a = othello::checkOthelloProof(p, p.toMove(), entry.margin, entry.atLeast);
@@ -135,9 +162,40 @@ std::string checkOthelloEntry(const OthelloEntry& entry) {
   return "";
 }
 
+std::string checkOthelloChildren(const OthelloEntry& entry, const VerifiedOthelloLookup& verifiedChild) {
+  namespace ref = othello::reference;
+  if (entry.basis != OthelloBasis::Children) return "the entry is not shown by its children";
+  const othello::Position p = entry.position();
+  const ref::Grid g = ref::gridOf(p);
+  std::vector<othello::Square> moves = ref::legalMoves(g);
+  if (moves.empty()) {
+    if (ref::legalMoves(ref::play(g, othello::kPass)).empty()) {  // the game is over
+      const int margin = ref::finalMargin(g);
+      if (margin != entry.margin)
+        return "the game is over with margin " + std::to_string(margin) + ", not " + std::to_string(entry.margin);
+      return "";
+    }
+    moves.push_back(othello::kPass);
+  }
+  int best = -1000;
+  bool bestHolds = false;
+  for (const othello::Square s : moves) {
+    const othello::Position child = ref::positionOf(ref::play(g, s), othello::opposite(p.toMove()));
+    const auto e = verifiedChild(child);
+    if (!e) return "the position after " + othello::squareName(s) + " has no verified entry";
+    const int value = -e->margin;  // the child's margin is for its side to move
+    best = std::max(best, value);
+    if (s == entry.best && value == entry.margin) bestHolds = true;
+  }
+  if (best != entry.margin)
+    return "the children give margin " + std::to_string(best) + ", the entry says " + std::to_string(entry.margin);
+  if (!bestHolds) return "the best move " + othello::squareName(entry.best) + " does not reach the margin";
+  return "";
+}
+
 std::string encodeOthelloEntry(const OthelloEntry& e) {
   Stored s{e.size, e.black, e.white, e.whiteToMove, e.margin, e.best, flatten(e.atLeast), flatten(e.notAbove),
-           e.verifiedBy, e.toolVersion};
+           e.verifiedBy, e.toolVersion, static_cast<std::uint8_t>(e.scoring), static_cast<std::uint8_t>(e.basis)};
   std::ostringstream out;
   {
     boost::archive::binary_oarchive ar(out, kArchiveFlags);
@@ -157,13 +215,16 @@ OthelloEntry decodeOthelloEntry(std::string_view bytes) {
     throw RecordError(std::string("unreadable Othello entry: ") + ex.what());
   }
   if ((s.size != 4 && s.size != 6 && s.size != 8) || (s.black & s.white) ||
-      ((s.black | s.white) & ~othello::boardMask(s.size)) || s.margin < -64 || s.margin > 64)
+      ((s.black | s.white) & ~othello::boardMask(s.size)) || s.margin < -64 || s.margin > 64 || s.scoring > 1 ||
+      s.basis > 2)
     throw RecordError("unreadable Othello entry: fields out of range");
   OthelloEntry e;
   e.size = s.size;
   e.black = s.black;
   e.white = s.white;
   e.whiteToMove = s.whiteToMove;
+  e.scoring = static_cast<othello::Scoring>(s.scoring);
+  e.basis = static_cast<OthelloBasis>(s.basis);
   e.margin = s.margin;
   e.best = s.best;
   e.atLeast = unflatten(s.atLeast);

@@ -16,7 +16,9 @@
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/json.h"
+#include "cli/othello_solve.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
@@ -34,7 +36,8 @@ int workerCount(const Args& args) {
 }
 
 // Progress: one live line on a terminal, a log line every ten seconds otherwise, nothing in JSON.
-void setReporter(coordinator::RunOptions& options, bool json) {
+template <class Options>
+void setReporter(Options& options, bool json) {
   if (json) return;
   const bool terminal = isatty(STDERR_FILENO);
   options.reportEvery = terminal ? 1.0 : 10.0;
@@ -202,8 +205,85 @@ int runDistributedSolve(const Args& args) {
   return 0;
 }
 
+// `book build --game othello`: every position to --depth plies below the root gets its exact
+// margin; the workers solve the positions at the depth (and prove them within --proof-nodes).
+int runOthelloBookBuild(const Args& args) {
+  if (args.value("openings") || args.value("nodes") || args.value("jobs"))
+    throw UsageError("an Othello book build takes ROOT --depth D [--time S] [--proof-nodes N] [--workers N] [--hash MB]");
+  if (args.positional().size() != 1) throw UsageError("give the Othello position to grow the book from (\"\" for the start)");
+  if (!args.value("depth")) throw UsageError("give --depth D: how many plies below the root to cover");
+  const OthelloGame game = othelloGame(args);
+  const othello::Position root = parseOthello(args.positional()[0], game);
+  coordinator::OthelloBuildOptions options;
+  options.depth = static_cast<int>(args.integer("depth", 1, 0, 8));
+  const worker::JobBudget budget = budgetFrom(args, "nodes", "time", 0);
+  options.budget.maxSeconds = budget.maxSeconds;
+  options.budget.hashMegabytes = budget.hashMegabytes;
+  options.budget.proofNodes = static_cast<std::uint64_t>(args.integer("proof-nodes", 2000000, 0, 1LL << 50));
+  const bool json = args.flag("json");
+  setReporter(options, json);
+  DistributedRun run(args, false);
+  options.stop = &worker::stopFlag();
+  const coordinator::OthelloBuildSummary s = coordinator::runOthelloBuild(*run.book, root, *run.pool, options);
+  const std::string rootValue = !s.rootMargin ? "unknown"
+                                : *s.rootMargin == 0 ? "draw"
+                                : (*s.rootMargin > 0) == (root.toMove() == othello::Disc::Black) ? "black-wins"
+                                                                                                 : "white-wins";
+  if (json) {
+    std::cout << JsonObject()
+                     .str("position", args.positional()[0])
+                     .str("game", game.name())
+                     .num("size", static_cast<long long>(game.size))
+                     .num("depth", static_cast<long long>(options.depth))
+                     .num("positions", static_cast<long long>(s.positions))
+                     .str("result", rootValue)
+                     .raw("margin", s.rootMargin ? std::to_string(*s.rootMargin) : "null")
+                     .raw("verified", s.rootVerified ? "true" : "false")
+                     .num("jobs", static_cast<long long>(s.jobs))
+                     .num("proved", static_cast<long long>(s.proved))
+                     .num("claimed", static_cast<long long>(s.claimed))
+                     .num("unknown", static_cast<long long>(s.unknown))
+                     .num("derived", static_cast<long long>(s.derived))
+                     .num("derived_verified", static_cast<long long>(s.derivedVerified))
+                     .num("from_book", static_cast<long long>(s.fromBook))
+                     .num("nodes", static_cast<long long>(s.nodes))
+                     .num("seconds", s.seconds)
+                     .num("worker_seconds", s.workerSeconds)
+                     .num("check_seconds", s.checkSeconds)
+                     .num("workers", static_cast<long long>(run.pool->size()))
+                     .str("stopped_by", s.stoppedBy)
+                     .str("book", run.book->dir())
+                     .done()
+              << '\n';
+  } else {
+    std::cout << "book build: " << (args.positional()[0].empty() ? "(the start)" : args.positional()[0]) << ", "
+              << game.name() << " " << game.size << "x" << game.size << ", depth " << options.depth << ": " << s.positions
+              << " positions (one per symmetry class)\n"
+              << "root: " << rootValue;
+    if (s.rootMargin)
+      std::cout << " (final margin " << (*s.rootMargin > 0 ? "+" : "") << *s.rootMargin << " for the side to move, "
+                << (s.rootVerified ? "verified" : "claimed, unverified: a position below has no checkable proof") << ")";
+    std::cout << "\njobs: " << s.jobs << " on " << run.pool->describe() << " (" << s.proved
+              << " margins proved and verified, " << s.claimed << " by the endgame search alone (claims), " << s.unknown
+              << " unknown); " << s.fromBook << " positions taken from the book\n"
+              << "inner positions: " << s.derived << " given margins by their children, " << s.derivedVerified
+              << " of them verified\n"
+              << "search: " << s.nodes << " nodes, " << fixed(s.seconds, 2) << " s (" << fixed(s.workerSeconds, 2)
+              << " s in workers, " << fixed(s.checkSeconds, 2) << " s verifying on the coordinator)\n"
+              << "book: " << run.book->dir() << '\n';
+  }
+  std::cout.flush();
+  if (s.stoppedBy == "interrupted") {
+    std::cerr << "tengen book build: stopped by " << worker::stopReason() << " after " << s.jobs
+              << " jobs; what was answered is in " << run.book->dir() << ": run the same command to resume\n";
+    return worker::stopExitStatus();
+  }
+  return 0;
+}
+
 int runBookBuild(int argc, char** argv) {
   const Args args(argc, argv, 3, commandHelp("book build"));
+  if (othelloRequested(args)) return runOthelloBookBuild(args);
   // The roots: one position, or the named openings (renju 15x15).
   std::vector<std::string> roots;
   gomoku::PositionOptions popts = positionOptions(args);

@@ -8,6 +8,8 @@ namespace tengen::cli {
 namespace {
 
 const OptionSpec kRule{"rule", true, "R", "renju (default), freestyle (five or more wins) or standard (exactly five)"};
+const OptionSpec kGame{"game", true, "G", "gomoku (default), othello or anti-othello (the fewest discs win); --rule othello works too"};
+const OptionSpec kStart{"start", true, "S", "othello: the start moves are played from: diagonal (standard) or parallel (side by side)"};
 const OptionSpec kSize{"size", true, "N", "board size, 5 to 20 (default 15)"};
 const OptionSpec kToMove{"to-move", true, "C", "black or white: override the side the stone counts imply"};
 const OptionSpec kJson{"json", false, "", "one JSON object per answer"};
@@ -37,8 +39,9 @@ std::vector<CommandHelp> makeCommands() {
        "the budget runs out), or with --mode a VCF/VCT, and prints the best move, the line and the proof's\n"
        "figures. Every proof is checked by the independent verifier before it is reported. With --workers\n"
        "(or under mpirun) the coordinator splits the search into jobs and stores every answer in a book.\n"
-       "Without POSITION (single process), one position per line of standard input. With --game othello,\n"
-       "POSITION is moves from the start (\"f5 d6 c3\") or 64 cells X/O/- row by row from a1 and the side to move.",
+       "Without POSITION (single process), one position per line of standard input. With --game othello\n"
+       "(or anti-othello), POSITION is moves from the start (\"f5 d6 c3\") or 64 cells X/O/- row by row from a1\n"
+       "and the side to move; the answer is the exact final disc margin (--size 4, 6 or 8).",
        {kRule, kSize, kToMove,
         {"mode", true, "M", "full (the game value, default), vct or vcf"},
         {"nodes", true, "N", "node budget of the proof search (0: none)"},
@@ -57,7 +60,8 @@ std::vector<CommandHelp> makeCommands() {
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
         {"job-time", true, "S", "distributed: seconds per job"},
         {"jobs", true, "N", "distributed: at most this many jobs"},
-        {"game", true, "G", "gomoku (default) or othello (the exact final disc margin; --size 4, 6 or 8)"},
+        kGame,
+        kStart,
         {"prove", false, "", "othello: prove the margin again by df-pn, both trees checked by the plain-rules verifier"}},
        {"tengen solve \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",
         "tengen solve --rule freestyle --size 7 \"\"", "tengen solve --game othello --size 4 \"\""}},
@@ -68,7 +72,8 @@ std::vector<CommandHelp> makeCommands() {
        "an entry no verifier here has checked is shown as claimed, unverified), best move, line, and every\n"
        "legal reply's value. Without a POSITION, one position per line of standard input, on every core.",
        {kRule, kSize, kToMove, kBook, kJson, {"threads", true, "N", "batch: threads answering lines (default: cores)"},
-        {"game", true, "G", "gomoku (default) or othello (a margin stored by solve --game othello --prove --book)"}},
+        kGame,
+        kStart},
        {"tengen query --book ./tengen-book \"h8 h9 i9\"", "tengen query --game othello --size 4 --book ./tengen-book \"d3\""}},
       {"verify",
        "re-check stored proofs with the independent verifier",
@@ -125,8 +130,13 @@ std::vector<CommandHelp> makeCommands() {
        "tengen book build --openings all|CODE,... --depth D [options]",
        "Gives every position up to D plies below ROOT (or below each named opening) a value, one job per\n"
        "question, with the coordinator and its workers; rerun the same command to resume. Ctrl-C (or\n"
-       "SIGTERM) stops at the next answer with the book consistent and says where it stopped.",
-       {kRule, kSize, kToMove, kBook,
+       "SIGTERM) stops at the next answer with the book consistent and says where it stopped.\n"
+       "With --game othello (or anti-othello) the positions at the depth get their exact final margin from\n"
+       "the workers' endgame solver, proved by df-pn within --proof-nodes and re-checked by the plain-rules\n"
+       "verifier (a margin without such a proof is stored as a claim); the positions above take theirs\n"
+       "from their children.",
+       {kRule, kSize, kToMove, kBook, kGame, kStart,
+        {"proof-nodes", true, "N", "othello: df-pn nodes for each of a margin's two proofs (default 2000000; 0: none)"},
         {"depth", true, "D", "plies below the root (0 to 8)"},
         {"openings", true, "LIST", "all, or opening codes or names separated by commas (renju 15x15)"},
         {"nodes", true, "N", "nodes per position (default 20000)"},
@@ -136,7 +146,8 @@ std::vector<CommandHelp> makeCommands() {
         {"jobs", true, "N", "at most this many jobs"},
         kLockWait,
         kJson},
-       {"tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers 2", "tengen book build --openings D4,I7 --depth 1"}},
+       {"tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers 2", "tengen book build --openings D4,I7 --depth 1",
+        "tengen book build --game othello --size 4 \"\" --depth 3 --workers 2"}},
       {"lines import",
        "a RenLib library's or an SGF file's lines as positions to prove",
        "tengen lines import FILE.lib|FILE.sgf [options]",

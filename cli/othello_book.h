@@ -18,9 +18,11 @@ int runOthelloQuery(const Args& args);
 
 struct OthelloVerifyTally {
   std::size_t checked = 0, failed = 0, unreadable = 0;
+  std::size_t claims = 0;  // margins with nothing to check (the endgame search's, or above one)
 };
-// Re-checks every Othello entry's trees with the plain-rules verifier and marks it verified (or
-// not); failures go to standard error, one line each.
+// Re-checks every Othello entry with the plain-rules verifier (its trees, or its margin against
+// its children's verified entries) and marks it verified (or not); failures go to standard error,
+// one line each. Claims are left unverified and counted, not failed.
 OthelloVerifyTally verifyOthelloEntries(book::Book& book);
 
 }  // namespace tengen::cli

@@ -18,6 +18,7 @@
 #include "solver/othello/prove.h"
 #include "cli/book_open.h"
 #include "cli/othello_book.h"
+#include "cli/othello_solve.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -36,17 +37,59 @@ std::string jsonStrings(const std::vector<std::string>& items) {
 
 }  // namespace
 
+bool othelloRequested(const Args& args) {
+  for (const char* option : {"game", "rule"})
+    if (const auto v = args.value(option); v && (*v == "othello" || *v == "anti-othello")) return true;
+  return false;
+}
+
+OthelloGame othelloGame(const Args& args) {
+  OthelloGame g;
+  const std::string name = args.value("game").value_or(args.value("rule").value_or("othello"));
+  if (name == "anti-othello") g.scoring = othello::Scoring::FewestDiscs;
+  g.size = static_cast<int>(args.integer("size", 8, 4, 8));
+  if (g.size != 4 && g.size != 6 && g.size != 8) throw UsageError("--size for Othello is 4, 6 or 8");
+  const std::string start = args.value("start").value_or("diagonal");
+  if (start == "parallel") g.start = othello::StartKind::Parallel;
+  else if (start != "diagonal") throw UsageError("--start is diagonal (the standard start) or parallel, not " + gomoku::quoted(start));
+  return g;
+}
+
+std::string othelloDiagram(const Position& p) {
+  const int n = p.size();
+  const othello::Bitboard moves = p.moves();
+  std::string out = "  ";
+  for (int c = 0; c < n; ++c) {
+    out += ' ';
+    out += static_cast<char>('a' + c);
+  }
+  out += '\n';
+  for (int r = 0; r < n; ++r) {
+    out += ' ';
+    out += static_cast<char>('1' + r);
+    for (int c = 0; c < n; ++c) {
+      const othello::Bitboard b = othello::bit(r * 8 + c);
+      out += ' ';
+      out += (p.discs(othello::Disc::Black) & b) ? 'X' : (p.discs(othello::Disc::White) & b) ? 'O' : (moves & b) ? '*' : '.';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 // Moves may be run together ("f5d6c3"); passes are "pass".
-Position parseOthello(const std::string& text, int n) {
+Position parseOthello(const std::string& text, const OthelloGame& game) {
+  const int n = game.size;
   if (text.size() >= 66 && text[64] == ' ') {
     if (n != 8) throw UsageError("a 64-cell board string is an 8x8 position (drop --size)");
     try {
-      return othello::parseBoardString(text);
+      const Position b = othello::parseBoardString(text);
+      return Position(8, b.discs(othello::Disc::Black), b.discs(othello::Disc::White), b.toMove(), game.scoring);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("bad Othello board: ") + e.what());
     }
   }
-  Position p = Position::start(n);
+  Position p = Position::start(n, game.start, game.scoring);
   std::string compact;
   for (char c : text)
     if (c != ' ' && c != ',') compact += c;
@@ -72,13 +115,13 @@ Position parseOthello(const std::string& text, int n) {
 int runOthelloSolve(const Args& args) {
   if (args.value("book") && !args.flag("prove"))
     throw UsageError("--book with --game othello needs --prove: the book keeps proved margins only");
-  for (const char* other : {"workers", "mode", "lines", "nodes", "rule", "to-move", "limit", "threat-limit"})
+  for (const char* other : {"workers", "mode", "lines", "nodes", "to-move", "limit", "threat-limit"})
     if (args.value(other) || args.flag(other))
-      throw UsageError(std::string("--") + other + " is not for --game othello yet (it takes --size, --time, --prove, --hash, --json)");
+      throw UsageError(std::string("--") + other + " is not for --game othello (it takes --size, --start, --time, --prove, --hash, --book, --json)");
   if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
-  const int n = static_cast<int>(args.integer("size", 8, 4, 8));
-  if (n != 4 && n != 6 && n != 8) throw UsageError("--size for Othello is 4, 6 or 8");
-  const Position pos = parseOthello(args.positional()[0], n);
+  const OthelloGame game = othelloGame(args);
+  const int n = game.size;
+  const Position pos = parseOthello(args.positional()[0], game);
   worker::catchStopSignals();
   othello::EndgameSolver solver(22);
   solver.setLimits(&worker::stopFlag(), args.real("time", 0, 0, 1e9));
@@ -123,7 +166,7 @@ int runOthelloSolve(const Args& args) {
   if (json) {
     std::cout << JsonObject()
                      .str("position", args.positional()[0])
-                     .str("game", "othello")
+                     .str("game", game.name())
                      .num("size", static_cast<long long>(n))
                      .str("to_move", discName(pos.toMove()))
                      .num("empties", static_cast<long long>(empties))
@@ -147,8 +190,9 @@ int runOthelloSolve(const Args& args) {
                      .done()
               << '\n';
   } else {
-    std::cout << "game: othello " << n << "x" << n << ", " << discName(pos.toMove()) << " to move, " << empties
-              << " empty squares\n";
+    std::cout << "game: " << game.name() << " " << n << "x" << n << ", " << discName(pos.toMove()) << " to move, "
+              << empties << " empty squares (X black, O white, * a legal move)\n"
+              << othelloDiagram(pos);
     if (r.exact) {
       std::cout << "result: " << result << " (final margin " << (r.margin > 0 ? "+" : "") << r.margin << " for "
                 << discName(pos.toMove()) << ", empty squares to the winner)\n"

@@ -8,9 +8,25 @@
 
 namespace tengen::cli {
 
+// Which Othello a command line asks for: --game (or --rule) othello | anti-othello, --size 4, 6
+// or 8, --start diagonal | parallel.
+struct OthelloGame {
+  int size = 8;
+  othello::Scoring scoring = othello::Scoring::MostDiscs;
+  othello::StartKind start = othello::StartKind::Diagonal;
+  const char* name() const { return scoring == othello::Scoring::FewestDiscs ? "anti-othello" : "othello"; }
+};
+// Whether the command line names Othello (--game or --rule othello / anti-othello).
+bool othelloRequested(const Args& args);
+// Throws UsageError for a size or start Othello does not have.
+OthelloGame othelloGame(const Args& args);
+
 int runOthelloSolve(const Args& args);
 // A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3"):
-// the position they reach on the n x n board. Throws UsageError naming what is wrong.
-othello::Position parseOthello(const std::string& text, int n);
+// the position they reach. Throws UsageError naming what is wrong.
+othello::Position parseOthello(const std::string& text, const OthelloGame& game);
+// The board as text, row 1 at the top as Othello programs print it: X black, O white, * a legal
+// move of the side to move, . empty.
+std::string othelloDiagram(const othello::Position& p);
 
 }  // namespace tengen::cli

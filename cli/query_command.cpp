@@ -10,6 +10,7 @@
 #include "book/book_query.h"
 #include "cli/args.h"
 #include "cli/othello_book.h"
+#include "cli/othello_solve.h"
 #include "cli/commands.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
@@ -135,8 +136,9 @@ bool answer(const book::Book& book, const std::string& text, const PositionOptio
 
 int runQuery(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("query"));
-  if (const auto game = args.value("game"); game && *game == "othello") return runOthelloQuery(args);
-  else if (game && *game != "gomoku") throw UsageError("unknown game " + gomoku::quoted(*game) + " (gomoku or othello)");
+  if (othelloRequested(args)) return runOthelloQuery(args);
+  const auto game = args.value("game");
+  if (game && *game != "gomoku") throw UsageError("unknown game " + gomoku::quoted(*game) + " (gomoku, othello or anti-othello)");
   if (args.positional().size() > 1)
     throw UsageError("give the position as one argument (quote it), or none to read standard input");
   const PositionOptions options = positionOptions(args);

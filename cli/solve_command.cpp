@@ -106,8 +106,8 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 int runSolve(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("solve"));
   const std::string game = args.value("game").value_or("gomoku");
-  if (game == "othello") return runOthelloSolve(args);
-  if (game != "gomoku") throw UsageError("unknown game " + quoted(game) + " (gomoku or othello)");
+  if (othelloRequested(args)) return runOthelloSolve(args);
+  if (game != "gomoku") throw UsageError("unknown game " + quoted(game) + " (gomoku, othello or anti-othello)");
   if (distributedRequested(args)) return runDistributedSolve(args);
   // Ctrl-C stops the search where it is: the answer so far is printed (and stored), then the
   // command ends with 128 + the signal.

@@ -211,9 +211,9 @@ check "othello: nothing was created" [ ! -e "$BOOKS/o" ]
 out=$("$TENGEN" solve --game othello --size 4 --prove --book "$BOOKS/o" --json "d3"); rc=$?
 check "othello --prove --book stores the proved margin" [ "$rc" -eq 0 ] && contains "$out" '"verified": true' && contains "$out" '"book": "'"$BOOKS/o"'"'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "b1")
-check "othello query: an image of the stored position (b1 for d3) is answered, its best move turned" contains "$out" '"result": "white-wins", "margin": 10, "best_move": "a1", "in_book": true, "verified": true'
+check "othello query: an image of the stored position (b1 for d3) is answered, its best move turned" contains "$out" '"result": "white-wins", "claimed": null, "margin": 10, "best_move": "a1", "in_book": true, "verified": true'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "d3 d4")
-check "othello query: a position not stored is unknown" contains "$out" '"result": "unknown", "margin": null, "best_move": "", "in_book": false'
+check "othello query: a position not stored is unknown" contains "$out" '"result": "unknown", "claimed": null, "margin": null, "best_move": "", "in_book": false'
 out=$("$TENGEN" verify --book "$BOOKS/o" --json); rc=$?
 check "verify re-checks the Othello entry" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 1, "othello_failed": 0, "ok": true'
 out=$("$TENGEN" verify --book "$BOOKS/a" --json); rc=$?

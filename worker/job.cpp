@@ -7,6 +7,7 @@
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
 #include "worker/shutdown.h"
+#include "worker/wire_tree.h"
 
 namespace tengen::worker {
 
@@ -55,45 +56,14 @@ gomoku::Position jobPosition(const JobRequest& job) {
   return pos;
 }
 
-WireTree toWire(const proof::ProofTree<Point>& tree) {
-  WireTree wire;
-  wire.attackerWins = tree.attackerWins;
-  wire.nodes.reserve(tree.nodes.size());
-  for (const auto& node : tree.nodes) {
-    WireTree::Node& w = wire.nodes.emplace_back();
-    for (const auto& e : node.children) {
-      w.moves.push_back(e.move);
-      w.targets.push_back(e.node);
-    }
-    w.argumentKind = node.argument.kind;
-    w.argumentMoves.assign(node.argument.moves.begin(), node.argument.moves.end());
-    w.depth = node.depth;
-  }
-  return wire;
-}
+WireTree toWire(const proof::ProofTree<Point>& tree) { return treeToWire(tree); }
 
 proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
-  proof::ProofTree<Point> tree;
-  tree.attackerWins = wire.attackerWins;
-  tree.nodes.reserve(wire.nodes.size());
   const int cells = boardSize * boardSize;
-  auto onBoard = [cells](WireCell p) {
+  return treeFromWire<Point>(wire, [cells](WireCell p) {
     if (p < 0 || p >= cells) throw ProtocolError("a proof tree move is off the board");
     return static_cast<Point>(p);
-  };
-  const auto count = static_cast<std::int32_t>(wire.nodes.size());
-  for (const auto& w : wire.nodes) {
-    auto& node = tree.nodes.emplace_back();
-    if (w.moves.size() != w.targets.size()) throw ProtocolError("a proof tree node's edges do not pair up");
-    for (std::size_t i = 0; i < w.moves.size(); ++i) {
-      if (w.targets[i] < 0 || w.targets[i] >= count) throw ProtocolError("a proof tree edge points outside the tree");
-      node.children.push_back({onBoard(w.moves[i]), w.targets[i]});
-    }
-    node.argument.kind = w.argumentKind;
-    for (WireCell p : w.argumentMoves) node.argument.moves.push_back(onBoard(p));
-    node.depth = w.depth;
-  }
-  return tree;
+  });
 }
 
 JobReply runJob(const JobRequest& job) { return JobRunner().run(job); }

@@ -20,6 +20,8 @@ BOOST_CLASS_VERSION(tengen::worker::JobRequest, 2)
 BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobRequest, 1)
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobReply, 1)
 
 namespace boost::serialization {
 
@@ -48,6 +50,16 @@ void serialize(Archive& ar, tengen::worker::CheckRequest& c, unsigned) {
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::CheckReply& c, unsigned) {
   ar & c.checkId & c.accepted & c.error & c.seconds;
+}
+
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::OthelloJobRequest& j, unsigned) {
+  ar & j.jobId & j.size & j.black & j.white & j.whiteToMove & j.fewestWins & j.maxSeconds & j.proofNodes &
+      j.hashMegabytes;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::OthelloJobReply& r, unsigned) {
+  ar & r.jobId & r.outcome & r.margin & r.best & r.hasProof & r.atLeast & r.notAbove & r.nodes & r.seconds & r.error;
 }
 
 }  // namespace boost::serialization
@@ -130,6 +142,8 @@ Message decodeMessage(std::string_view bytes) {
       case 2: return StopRequest{};
       case 3: return readBody<CheckRequest>(body);
       case 4: return readBody<CheckReply>(body);
+      case 5: return readBody<OthelloJobRequest>(body);
+      case 6: return readBody<OthelloJobReply>(body);
     }
   } catch (const ProtocolError&) {
     throw;

@@ -15,7 +15,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 2;
+inline constexpr std::uint32_t kProtocolVersion = 3;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -85,7 +85,34 @@ struct CheckReply {
   double seconds = 0;
 };
 
-using Message = std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply>;
+// An Othello position's exact final margin for the side to move: the endgame solver's value, and
+// its proof ("at least m" proved, "at least m + 1" disproved) when df-pn finds it within
+// `proofNodes` (0: no proof asked).
+struct OthelloJobRequest {
+  std::uint64_t jobId = 0;
+  std::uint8_t size = 8;
+  std::uint64_t black = 0, white = 0;
+  bool whiteToMove = false;
+  bool fewestWins = false;  // anti-Othello
+  double maxSeconds = 0;    // the endgame search (0: none)
+  std::uint64_t proofNodes = 0;
+  std::uint32_t hashMegabytes = 32;
+};
+
+struct OthelloJobReply {
+  std::uint64_t jobId = 0;
+  JobOutcome outcome = JobOutcome::Unknown;  // Proven: margin exact (proved too when hasProof)
+  std::int32_t margin = 0;
+  std::int16_t best = -1;  // -1: a pass, or the game is over
+  bool hasProof = false;
+  WireTree atLeast, notAbove;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string error;
+};
+
+using Message = std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply, OthelloJobRequest,
+                             OthelloJobReply>;
 
 std::string encodeMessage(const Message& message);
 // Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "worker/job.h"
+#include "worker/othello_job.h"
 #include "worker/protocol.h"
 
 namespace tengen::worker {
@@ -26,6 +27,9 @@ std::uint64_t serveJobs(WorkerChannel& channel) {
     if (std::holds_alternative<StopRequest>(message)) break;
     if (const auto* job = std::get_if<JobRequest>(&message)) {
       channel.send(encodeMessage(runner.run(*job)));
+      ++jobs;
+    } else if (const auto* othelloJob = std::get_if<OthelloJobRequest>(&message)) {
+      channel.send(encodeMessage(runOthelloJob(*othelloJob)));
       ++jobs;
     } else if (const auto* check = std::get_if<CheckRequest>(&message)) {
       channel.send(encodeMessage(runCheck(*check)));

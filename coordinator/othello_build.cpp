@@ -1,0 +1,226 @@
+// The Othello book build: the tree of canonical positions is listed first (it is small: a few
+// plies of Othello), the positions at the depth are handed out as jobs to idle workers, each answer
+// is checked and stored at once (so a killed build resumes from the book), and the inner positions
+// are given their margins from their children, deepest first, each checked by the verifier.
+#include "coordinator/othello_build.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <deque>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "book/book_error.h"
+#include "book/othello_entry.h"
+#include "solver/othello/proof_check.h"
+#include "worker/protocol.h"
+
+namespace tengen::coordinator {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using othello::Position;
+using othello::Square;
+
+struct TreeNode {
+  Position position;
+  int depth = 0;
+  std::vector<Square> moves;    // in this node's orientation; kPass when forced
+  std::vector<int> children;    // node indices, one per move
+};
+
+// The book's entry for `p`, when one is readable and filed under p's own key; a damaged entry is
+// treated as missing (the build answers the position again and writes over it).
+std::optional<book::OthelloEntry> entryOf(const book::Book& book, const Position& p) {
+  const book::OthelloKey key = book::othelloKey(p);
+  const auto bytes = book.othelloEntry(key.bytes);
+  if (!bytes) return std::nullopt;
+  try {
+    book::OthelloEntry e = book::decodeOthelloEntry(*bytes);
+    if (book::othelloKey(e.position()).bytes != key.bytes) return std::nullopt;
+    return e;
+  } catch (const book::RecordError&) {
+    return std::nullopt;
+  }
+}
+
+void store(book::Book& book, const Position& p, const book::OthelloEntry& e) {
+  book.writeOthello({{book::othelloKey(p).bytes, book::encodeOthelloEntry(e)}});
+}
+
+// Every position up to `depth` plies below the root, one per symmetry class, breadth first.
+std::vector<TreeNode> listTree(const Position& root, int depth) {
+  std::vector<TreeNode> nodes{{root, 0, {}, {}}};
+  std::map<std::string, int> index{{book::othelloKey(root).bytes, 0}};
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].depth == depth || nodes[i].position.ended()) continue;
+    const Position p = nodes[i].position;
+    std::vector<Square> moves;
+    for (othello::Bitboard m = p.moves(); m; m &= m - 1) moves.push_back(std::countr_zero(m));
+    if (moves.empty()) moves.push_back(othello::kPass);
+    for (const Square s : moves) {
+      Position child = p;
+      child.play(s);
+      const auto [it, added] = index.emplace(book::othelloKey(child).bytes, static_cast<int>(nodes.size()));
+      if (added) nodes.push_back({child, nodes[i].depth + 1, {}, {}});
+      nodes[i].moves.push_back(s);
+      nodes[i].children.push_back(it->second);
+    }
+  }
+  return nodes;
+}
+
+}  // namespace
+
+OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, WorkerPool& pool,
+                                    const OthelloBuildOptions& options) {
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  OthelloBuildSummary summary;
+  const std::vector<TreeNode> nodes = listTree(root, options.depth);
+  summary.positions = nodes.size();
+  std::vector<std::optional<book::OthelloEntry>> entries(nodes.size());
+
+  // The questions: positions at the depth the book cannot answer yet. A verified entry, or the
+  // endgame search's claim (a proof too large to keep), is taken as it is; anything else is asked.
+  std::deque<int> queue;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    entries[i] = entryOf(book, nodes[i].position);
+    const bool usable = entries[i] && (entries[i]->verified() || entries[i]->basis == book::OthelloBasis::Search);
+    if (usable) ++summary.fromBook;
+    else entries[i].reset();
+    const bool leaf = nodes[i].children.empty();
+    if (leaf && !usable && !nodes[i].position.ended()) queue.push_back(static_cast<int>(i));
+  }
+
+  // Hand the jobs out, one per idle worker, and take each answer as it comes.
+  const int workers = pool.size();
+  std::vector<int> busy(static_cast<std::size_t>(workers), -1);  // the node a worker is solving
+  std::size_t out = 0;
+  double lastReport = 0;
+  const std::size_t total = queue.size();
+  auto stopped = [&] { return options.stop && options.stop->load(); };
+  while ((!queue.empty() || out > 0) && !stopped()) {
+    for (int w = 0; w < workers && !queue.empty(); ++w) {
+      if (busy[static_cast<std::size_t>(w)] >= 0) continue;
+      const int i = queue.front();
+      queue.pop_front();
+      busy[static_cast<std::size_t>(w)] = i;
+      ++out;
+      pool.send(w, worker::encodeMessage(worker::makeOthelloJob(static_cast<std::uint64_t>(i),
+                                                                nodes[static_cast<std::size_t>(i)].position,
+                                                                options.budget)));
+    }
+    const auto message = pool.receive(0.2);
+    if (options.report && elapsed() - lastReport >= options.reportEvery) {
+      lastReport = elapsed();
+      options.report("othello build: " + std::to_string(summary.jobs) + " of " + std::to_string(total) +
+                         " jobs answered, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+                     true);
+    }
+    if (!message) continue;
+    const auto [w, bytes] = *message;
+    const worker::Message decoded = worker::decodeMessage(bytes);
+    const auto* reply = std::get_if<worker::OthelloJobReply>(&decoded);
+    if (!reply || w < 0 || w >= workers || busy[static_cast<std::size_t>(w)] < 0 ||
+        reply->jobId != static_cast<std::uint64_t>(busy[static_cast<std::size_t>(w)]))
+      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this build");
+    const auto i = static_cast<std::size_t>(busy[static_cast<std::size_t>(w)]);
+    busy[static_cast<std::size_t>(w)] = -1;
+    --out;
+    ++summary.jobs;
+    summary.nodes += reply->nodes;
+    summary.workerSeconds += reply->seconds;
+    const Position& p = nodes[i].position;
+    switch (reply->outcome) {
+      case worker::JobOutcome::Failed:
+        throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply->error);
+      case worker::JobOutcome::Unknown:
+      case worker::JobOutcome::Cancelled:
+        ++summary.unknown;
+        continue;
+      default:
+        break;
+    }
+    const Square best = reply->best;
+    if (best != othello::kPass && !(p.moves() & othello::bit(best)))
+      throw std::runtime_error("worker " + std::to_string(w) + " answered with a move that is not legal");
+    book::OthelloEntry entry;
+    if (reply->hasProof) {
+      // The proof is believed only once the plain-rules verifier has re-checked both trees.
+      const auto checkStart = Clock::now();
+      othello::MarginProof proof;
+      proof.proved = true;
+      proof.margin = reply->margin;
+      proof.atLeast = worker::othelloTreeFromWire(reply->atLeast);
+      proof.notAbove = worker::othelloTreeFromWire(reply->notAbove);
+      entry = book::othelloEntryOf(p, proof, best);
+      const std::string error = book::checkOthelloEntry(entry);
+      summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
+      if (!error.empty())
+        throw std::runtime_error("the verifier refused worker " + std::to_string(w) + "'s proof of margin " +
+                                 std::to_string(reply->margin) + ": " + error);
+      entry.verifiedBy = book::kOthelloVerifierRevision;
+      ++summary.proved;
+    } else {
+      entry = book::othelloEntryOf(p, reply->margin, best, book::OthelloBasis::Search);  // a claim
+      ++summary.claimed;
+    }
+    store(book, p, entry);
+    entries[i] = entry;
+  }
+  if (stopped()) {
+    summary.stoppedBy = "interrupted";
+    summary.seconds = elapsed();
+    return summary;
+  }
+
+  // The inner positions and finished games, deepest first: a margin from the children's, checked
+  // by the verifier against verified children (a claim below makes a claim above).
+  const book::VerifiedOthelloLookup verifiedChild = [&](const Position& child) -> std::optional<book::OthelloEntry> {
+    auto e = entryOf(book, child);
+    if (e && e->verified()) return e;
+    return std::nullopt;
+  };
+  for (std::size_t k = nodes.size(); k-- > 0;) {
+    const TreeNode& node = nodes[k];
+    const bool over = node.position.ended();
+    if (entries[k] && (entries[k]->verified() || (!over && node.children.empty()))) continue;
+    if (!over && node.children.empty()) continue;  // a leaf left unknown
+    int margin = over ? node.position.finalMargin() : -1000;
+    Square best = othello::kPass;
+    bool complete = true;
+    for (std::size_t c = 0; c < node.children.size(); ++c) {
+      const auto& child = entries[static_cast<std::size_t>(node.children[c])];
+      if (!child) {
+        complete = false;
+        break;
+      }
+      if (-child->margin > margin) {
+        margin = -child->margin;
+        best = node.moves[c];
+      }
+    }
+    if (!complete) continue;
+    book::OthelloEntry entry = book::othelloEntryOf(node.position, margin, best, book::OthelloBasis::Children);
+    const auto checkStart = Clock::now();
+    if (book::checkOthelloChildren(entry, verifiedChild).empty()) {
+      entry.verifiedBy = book::kOthelloVerifierRevision;
+      ++summary.derivedVerified;
+    }
+    summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
+    ++summary.derived;
+    store(book, node.position, entry);
+    entries[k] = entry;
+  }
+  if (entries[0]) {
+    summary.rootMargin = entries[0]->margin;
+    summary.rootVerified = entries[0]->verified();
+  }
+  summary.seconds = elapsed();
+  return summary;
+}
+
+}  // namespace tengen::coordinator

@@ -1,0 +1,89 @@
+// An Othello job: the exact margin by the endgame solver (MTD(f)), then, within the job's proof
+// budget, the same margin proved by df-pn. The worker does not check the trees: the coordinator
+// re-checks them with the plain-rules verifier before it stores a proof.
+#include "worker/othello_job.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+
+#include "solver/othello/endgame.h"
+#include "solver/othello/prove.h"
+#include "worker/shutdown.h"
+#include "worker/wire_tree.h"
+
+namespace tengen::worker {
+
+OthelloJobRequest makeOthelloJob(std::uint64_t jobId, const othello::Position& p, const OthelloJobBudget& budget) {
+  OthelloJobRequest job;
+  job.jobId = jobId;
+  job.size = static_cast<std::uint8_t>(p.size());
+  job.black = p.discs(othello::Disc::Black);
+  job.white = p.discs(othello::Disc::White);
+  job.whiteToMove = p.toMove() == othello::Disc::White;
+  job.fewestWins = p.scoring() == othello::Scoring::FewestDiscs;
+  job.maxSeconds = budget.maxSeconds;
+  job.proofNodes = budget.proofNodes;
+  job.hashMegabytes = budget.hashMegabytes;
+  return job;
+}
+
+othello::Position othelloJobPosition(const OthelloJobRequest& job) {
+  if (job.size != 4 && job.size != 6 && job.size != 8)
+    throw ProtocolError("Othello job " + std::to_string(job.jobId) + ": board size " + std::to_string(job.size));
+  try {
+    return othello::Position(job.size, job.black, job.white, job.whiteToMove ? othello::Disc::White : othello::Disc::Black,
+                             job.fewestWins ? othello::Scoring::FewestDiscs : othello::Scoring::MostDiscs);
+  } catch (const std::invalid_argument& e) {
+    throw ProtocolError("Othello job " + std::to_string(job.jobId) + ": " + e.what());
+  }
+}
+
+proof::ProofTree<othello::Square> othelloTreeFromWire(const WireTree& wire) {
+  return treeFromWire<othello::Square>(wire, [](WireCell s) {
+    if (s < othello::kPass || s >= 64) throw ProtocolError("an Othello proof tree move is not a square");
+    return static_cast<othello::Square>(s);
+  });
+}
+
+OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
+  const auto start = std::chrono::steady_clock::now();
+  OthelloJobReply reply;
+  reply.jobId = job.jobId;
+  try {
+    const othello::Position p = othelloJobPosition(job);
+    // The table grows with the job's hash budget: 24 bytes an entry, a power of two.
+    const int bits = std::clamp(static_cast<int>(std::bit_width(std::uint64_t{job.hashMegabytes} * (1u << 20) / 24)) - 1, 10, 28);
+    othello::EndgameSolver solver(bits);
+    solver.setLimits(&stopFlag(), job.maxSeconds);
+    const othello::EndgameResult r = solver.solve(p);
+    reply.nodes = r.nodes;
+    if (!r.exact) {
+      reply.outcome = stopRequested() ? JobOutcome::Cancelled : JobOutcome::Unknown;
+    } else {
+      reply.outcome = JobOutcome::Proven;
+      reply.margin = r.margin;
+      reply.best = static_cast<std::int16_t>(r.best);
+      if (job.proofNodes > 0) {
+        othello::MarginProofOptions po;
+        po.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);
+        po.maxNodes = job.proofNodes;
+        po.cancel = &stopFlag();
+        const othello::MarginProof proof = othello::proveMargin(p, r.margin, po, /*check=*/false);
+        reply.nodes += proof.nodes;
+        if (proof.proved) {
+          reply.hasProof = true;
+          reply.atLeast = treeToWire(proof.atLeast);
+          reply.notAbove = treeToWire(proof.notAbove);
+        }
+      }
+    }
+  } catch (const std::exception& e) {
+    reply.outcome = JobOutcome::Failed;
+    reply.error = e.what();
+  }
+  reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return reply;
+}
+
+}  // namespace tengen::worker
