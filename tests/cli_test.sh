@@ -218,6 +218,28 @@ out=$("$TENGEN" verify --book "$BOOKS/o" --json); rc=$?
 check "verify re-checks the Othello entry" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 1, "othello_failed": 0, "ok": true'
 out=$("$TENGEN" verify --book "$BOOKS/a" --json); rc=$?
 check "a renju book of before has no Othello entries and still verifies" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 0'
+# Othello book builds through the coordinator: the 4x4 start to depth 3 on two workers, every entry
+# verified (leaves by their proof trees, the rest from their children), queried with every reply.
+out=$("$TENGEN" book build --game othello --size 4 "" --depth 3 --workers 2 --book "$BOOKS/ob" --json); rc=$?
+check "othello book build: the 4x4 start is a verified white win by 10" [ "$rc" -eq 0 ] && contains "$out" '"result": "white-wins", "margin": -10, "verified": true' && contains "$out" '"claimed": 0, "unknown": 0'
+out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/ob" "d3")
+check "othello query: the board with legal moves marked" contains "$out" ' 4 . * . *'
+check "othello query: every reply with its margin" contains "$out" 'replies (margin for white): ' && contains "$out" 'proved and verified, from '
+out=$("$TENGEN" verify --book "$BOOKS/ob" --json); rc=$?
+check "verify re-checks every entry of the Othello build" [ "$rc" -eq 0 ] && contains "$out" '"othello_failed": 0' && contains "$out" '"othello_claims": 0'
+out=$("$TENGEN" book build --game othello --size 4 "" --depth 2 --workers 1 --proof-nodes 0 --book "$BOOKS/oc" --json); rc=$?
+check "othello book build without proofs: margins are claims" [ "$rc" -eq 0 ] && contains "$out" '"margin": -10, "verified": false'
+out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/oc" "")
+check "othello query: a claim is shown as one" contains "$out" 'result: unknown; claimed, unverified: white-wins'
+out=$("$TENGEN" verify --book "$BOOKS/oc" --json); rc=$?
+check "verify leaves claims unverified without failing" [ "$rc" -eq 0 ] && contains "$out" '"othello_failed": 0'
+# Anti-Othello and the parallel start.
+out=$("$TENGEN" solve --game anti-othello --size 4 --prove --json ""); rc=$?
+check "anti-othello 4x4 start: black wins by 4, proved and verified" [ "$rc" -eq 0 ] && contains "$out" '"game": "anti-othello"' && contains "$out" '"margin": 4' && contains "$out" '"verified": true'
+out=$("$TENGEN" solve --rule othello --size 4 --start parallel --prove --json ""); rc=$?
+check "--rule othello --start parallel: the 4x4 side-by-side start, white by 4" [ "$rc" -eq 0 ] && contains "$out" '"margin": -4' && contains "$out" '"verified": true'
+err=$("$TENGEN" solve --game othello --start sideways "" 2>&1 >/dev/null); rc=$?
+check "an unknown start exits 2 and says so" [ "$rc" -eq 2 ] && contains "$err" "--start is diagonal"
 err=$("$TENGEN" query --game chess --book "$BOOKS/o" "d3" 2>&1 >/dev/null); rc=$?
 check "query: an unknown game exits 2" [ "$rc" -eq 2 ]
 # A book's verified proofs are leaves of new proofs, in any orientation, and checked again with

@@ -3,6 +3,7 @@
 // coordinator that refuses a worker's false answer.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <deque>
 #include <filesystem>
 #include <random>
@@ -12,12 +13,16 @@
 #include "book/book_query.h"
 #include "book/position_key.h"
 #include "book/stored_proof.h"
+#include "book/othello_entry.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
+#include "solver/othello/endgame.h"
 #include "worker/job.h"
+#include "worker/othello_job.h"
 #include "worker/protocol.h"
 
 namespace {
@@ -433,6 +438,114 @@ TEST(Distributed, RefusesAMessageDamagedInFlight) {
         return true;
       });
     }
+}
+
+// Othello through the coordinator: the 4x4 start to depth 3 with two in-process workers.
+coordinator::OthelloBuildSummary buildOthello(book::Book& book, const othello::Position& root, int depth,
+                                              coordinator::WorkerPool& pool, std::uint64_t proofNodes = 200000) {
+  coordinator::OthelloBuildOptions o;
+  o.depth = depth;
+  o.budget.proofNodes = proofNodes;
+  o.budget.hashMegabytes = 8;
+  return coordinator::runOthelloBuild(book, root, pool, o);
+}
+
+TEST(OthelloBuild, FourByFourStartIsAVerifiedWhiteWinByTenAndResumes) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  auto pool = coordinator::makeLocalPool(2);
+  const othello::Position start = othello::Position::start(4);
+  const auto s = buildOthello(book, start, 3, *pool);
+  ASSERT_TRUE(s.rootMargin);
+  EXPECT_EQ(*s.rootMargin, -10);  // white wins 13-3 with the empties (published: 4x4 is a white win)
+  EXPECT_TRUE(s.rootVerified);
+  EXPECT_EQ(s.claimed, 0u);
+  EXPECT_EQ(s.unknown, 0u);
+  EXPECT_GT(s.jobs, 5u);
+  EXPECT_EQ(s.proved, s.jobs);
+  // Every entry verifies again from the book alone, and agrees with the endgame solver.
+  std::size_t entries = 0;
+  book.forEachOthello([&](std::string_view key, std::string_view bytes) {
+    const book::OthelloEntry e = book::decodeOthelloEntry(bytes);
+    EXPECT_TRUE(e.verified());
+    EXPECT_EQ(book::othelloKey(e.position()).bytes, key);
+    othello::EndgameSolver solver(16);
+    EXPECT_EQ(solver.solve(e.position()).margin, e.margin);
+    if (e.basis == book::OthelloBasis::Trees) {
+      EXPECT_EQ(book::checkOthelloEntry(e), "");
+    }
+    ++entries;
+    return true;
+  });
+  EXPECT_EQ(entries, s.positions);
+  // A rerun asks nothing: every position is in the book.
+  const auto again = buildOthello(book, start, 3, *pool);
+  EXPECT_EQ(again.jobs, 0u);
+  EXPECT_EQ(again.fromBook, s.positions);
+  EXPECT_EQ(*again.rootMargin, -10);
+}
+
+TEST(OthelloBuild, MarginsWithoutProofsAreClaimsAndSoIsEverythingAbove) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  auto pool = coordinator::makeLocalPool(1);
+  const auto s = buildOthello(book, othello::Position::start(4), 2, *pool, /*proofNodes=*/0);
+  ASSERT_TRUE(s.rootMargin);
+  EXPECT_EQ(*s.rootMargin, -10);
+  EXPECT_FALSE(s.rootVerified);
+  EXPECT_EQ(s.proved, 0u);
+  EXPECT_EQ(s.claimed, s.jobs);
+  EXPECT_EQ(s.derivedVerified, 0u);
+}
+
+// A worker that adds two discs to every margin it sends, keeping the trees: the verifier refuses
+// the first answer and nothing of it is stored.
+class InflatingPool : public coordinator::WorkerPool {
+ public:
+  int size() const override { return 1; }
+  std::string describe() const override { return "an inflating worker"; }
+  void send(int, std::string bytes) override {
+    auto reply = worker::runOthelloJob(std::get<worker::OthelloJobRequest>(worker::decodeMessage(bytes)));
+    reply.margin += 2;
+    pending_ = worker::encodeMessage(reply);
+  }
+  std::optional<std::pair<int, std::string>> receive(double) override {
+    if (pending_.empty()) return std::nullopt;
+    return std::make_pair(0, std::exchange(pending_, {}));
+  }
+  void stop() override {}
+
+ private:
+  std::string pending_;
+};
+
+TEST(OthelloBuild, RefusesAMarginItsTreesDoNotProve) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  InflatingPool pool;
+  try {
+    buildOthello(book, othello::Position::start(4), 2, pool);
+    FAIL() << "an inflated margin was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("the verifier refused"), std::string::npos) << e.what();
+  }
+  int stored = 0;
+  book.forEachOthello([&](std::string_view, std::string_view) { return ++stored, true; });
+  EXPECT_EQ(stored, 0);
+}
+
+TEST(OthelloBuild, JobMessagesRoundTrip) {
+  othello::Position p = othello::Position::start(6, othello::StartKind::Parallel, othello::Scoring::FewestDiscs);
+  p.play(std::countr_zero(p.moves()));  // the start always has moves
+  const auto job = worker::makeOthelloJob(9, p, {1.5, 777, 8});
+  const auto back = std::get<worker::OthelloJobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  EXPECT_EQ(worker::othelloJobPosition(back), p);
+  EXPECT_EQ(back.proofNodes, 777u);
+  EXPECT_EQ(back.maxSeconds, 1.5);
+  worker::OthelloJobRequest bad = back;
+  bad.white |= bad.black;  // discs overlap
+  EXPECT_THROW(worker::othelloJobPosition(bad), worker::ProtocolError);
+  EXPECT_EQ(worker::runOthelloJob(bad).outcome, worker::JobOutcome::Failed);
 }
 
 }  // namespace
