@@ -28,5 +28,15 @@ check "freestyle 7x7 d4 e5: mpirun -np 3 agrees with one process ($(field result
   test "$(field result "$dist")" = "$(field result "$single")" -a "$(field result "$single")" = draw
 check "freestyle 7x7 d4 e5: tiny jobs made many jobs" test "$(field jobs "$dist")" -gt 50
 
+# Othello through the same ranks: the 4x4 start to depth 4, every entry verified, the same margin
+# as the single-process endgame solver.
+single=$("$TENGEN" solve --json --game othello --size 4 "")
+dist=$("${MPIRUN[@]}" "$TENGEN" book build --json --game othello --size 4 "" --depth 4 --hash 8 --book "$WORK/othello" 2>"$WORK/err3")
+echo "single: $single"; echo "mpi:    $dist"
+check "othello 4x4: mpirun -np 3 builds the book to depth 4 on two worker ranks" test "$(field workers "$dist")" = 2 -a "$(field jobs "$dist")" -gt 20
+check "othello 4x4: the root's margin is the single process's ($(field margin "$single"))" test "$(field margin "$dist")" = "$(field margin "$single")" -a "$(field margin "$single")" = -10
+check "othello 4x4: verified" contains "$dist" '"verified": true'
+check "othello 4x4: the book verifies" "$TENGEN" verify --book "$WORK/othello"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
