@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
+#include "solver/othello/moves.h"
+
 namespace tengen::othello {
 
-using Bitboard = std::uint64_t;
-using Square = int;  // 0..63, row * 8 + col
 inline constexpr Square kPass = -1;
 
 enum class Disc : std::uint8_t { Black = 0, White = 1 };
@@ -29,10 +29,9 @@ enum class StartKind : std::uint8_t { Diagonal = 0, Parallel = 1 };
 
 // Squares of an n x n board (n = 4, 6 or 8) in the 8x8 layout.
 Bitboard boardMask(int n);
-// Every square to which the side owning `own` may move against `other` on the squares `empty`.
-Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty);
-// The opponent's discs a move at `s` turns (none: not a legal move).
-Bitboard flipsOf(Bitboard own, Bitboard other, Square s);
+// legalMoves(own, other, empty): every square to which the side owning `own` may move against
+// `other` on the squares `empty`; flipsOf(own, other, s): the opponent's discs a move at `s` turns
+// (none: not a legal move). Both in moves.h.
 
 class Position {
  public:

@@ -147,6 +147,20 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
                            Square* bestOut) {
   if ((++nodes_ & 0xFFFF) == 0 && ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)))
     throw Stopped{};
+  // One empty square: the game ends with whoever can play it (the mover first), no list needed.
+  if (!bestOut && std::has_single_bit(empty)) {
+    const Square s = std::countr_zero(empty);
+    const int me = std::popcount(mine), them = std::popcount(theirs);
+    if (const Bitboard f = flipsOf(mine, theirs, s)) {
+      const int n = std::popcount(f);
+      return finalMarginOf(me + n + 1, them - n, 0, scoring_);
+    }
+    if (const Bitboard f = flipsOf(theirs, mine, s)) {
+      const int n = std::popcount(f);
+      return finalMarginOf(me - n, them + n + 1, 0, scoring_);
+    }
+    return finalMarginOf(me, them, 1, scoring_);
+  }
   Bitboard moves = legalMoves(mine, theirs, empty);
   if (!moves) {
     if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), std::popcount(empty), scoring_);  // neither side can move: the game is over
