@@ -22,6 +22,7 @@ constexpr int kOrderFrom = 7;  // empties at which ordering and the table start 
 constexpr int kEtcFrom = 12;   // ... and looking up every reply in the table first
 constexpr int kShallowFrom = 14;  // ... and ordering by a shallow search of each reply
 constexpr int kShallowTwoFrom = 20;  // ... two plies deep
+constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried
 
 
 std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
@@ -107,6 +108,50 @@ void EndgameSolver::setBoard(const Position& p) {
     for (int r = 0; r < h; ++r)
       for (int c = 0; c < h; ++c) quadrants_[q] |= bit((r + (q / 2) * h) * 8 + c + (q % 2) * h);
   }
+  // The board's lines on each axis (rows, columns, both diagonals) and its edges, for stability.
+  squares_ = n * n;
+  board_ = boardMask(n);
+  lines_.clear();
+  for (int i = 0; i < n; ++i) {
+    Bitboard row = 0, col = 0;
+    for (int j = 0; j < n; ++j) row |= bit(i * 8 + j), col |= bit(j * 8 + i);
+    lines_.push_back({row, 0});
+    lines_.push_back({col, 1});
+  }
+  for (int d = -(n - 1); d <= n - 1; ++d) {
+    Bitboard down = 0, up = 0;  // row - col = d; row + col = d + n - 1
+    for (int r = 0; r < n; ++r) {
+      const int c = r - d, c2 = d + n - 1 - r;
+      if (c >= 0 && c < n) down |= bit(r * 8 + c);
+      if (c2 >= 0 && c2 < n) up |= bit(r * 8 + c2);
+    }
+    lines_.push_back({down, 2});
+    lines_.push_back({up, 3});
+  }
+  Bitboard rows = 0, cols = 0;
+  for (int j = 0; j < n; ++j) {
+    rows |= bit(j) | bit((n - 1) * 8 + j);
+    cols |= bit(j * 8) | bit(j * 8 + n - 1);
+  }
+  edgeAcross_[0] = cols;         // a row's neighbours leave the board at the side columns
+  edgeAcross_[1] = rows;         // a column's at the top and bottom rows
+  edgeAcross_[2] = edgeAcross_[3] = rows | cols;  // a diagonal's at every edge
+}
+
+// Discs of `own` that no move can ever turn: on each of the four axes the line is full, or a
+// neighbour along it is off the board or itself such a disc (grown from the corners out).
+Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
+  Bitboard ok[4] = {edgeAcross_[0], edgeAcross_[1], edgeAcross_[2], edgeAcross_[3]};
+  for (const auto& [line, axis] : lines_)
+    if ((occupied & line) == line) ok[axis] |= line;
+  constexpr Bitboard notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
+  Bitboard s = 0;
+  for (;;) {
+    const Bitboard next = own & (ok[0] | ((s << 1) & notA) | ((s >> 1) & notH)) & (ok[1] | (s << 8) | (s >> 8)) &
+                          (ok[2] | ((s << 9) & notA) | ((s >> 9) & notH)) & (ok[3] | ((s << 7) & notH) | ((s >> 7) & notA));
+    if (next == s) return s;
+    s = next;
+  }
 }
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
@@ -186,6 +231,16 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       alpha = std::max(alpha, static_cast<int>(entry->lower));
       beta = std::min(beta, static_cast<int>(entry->upper));
       ttBest = entry->best;
+    }
+  }
+  // Stability cutoff: discs the loser of the count can never lose cap the margin (the opponent's
+  // under MostDiscs, the mover's own under FewestDiscs). Worth computing only when it could cut.
+  if (empties >= kStableFrom) {
+    const Bitboard counted = scoring_ == Scoring::MostDiscs ? theirs : mine;
+    if (squares_ - 2 * std::popcount(counted) <= alpha) {
+      const int cap = squares_ - 2 * std::popcount(stableDiscs(counted, ~empty & board_));
+      if (cap <= alpha) return cap;
+      beta = std::min(beta, cap);
     }
   }
   const int alpha0 = alpha, beta0 = beta;

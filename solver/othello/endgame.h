@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "solver/othello/board.h"
@@ -42,6 +43,7 @@ class EndgameSolver {
   Entry* find(Bitboard mine, Bitboard theirs);
   Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
+  Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   std::vector<Entry> table_;
@@ -50,9 +52,13 @@ class EndgameSolver {
   const std::atomic<bool>* cancel_ = nullptr;
   double seconds_ = 0;
   double deadline_ = 0;  // steady-clock seconds
-  Bitboard quadrants_[4] = {};
+  Bitboard quadrants_[4] = {};  // the board's four quarters, for parity ordering near the end
   Bitboard corners_ = 0;
-  Scoring scoring_ = Scoring::MostDiscs;  // the board's four quarters, for parity ordering near the end
+  Scoring scoring_ = Scoring::MostDiscs;
+  int squares_ = 64;
+  std::vector<std::pair<Bitboard, int>> lines_;  // every line of the board and its axis
+  Bitboard edgeAcross_[4] = {};                  // per axis: squares with a neighbour off the board
+  Bitboard board_ = 0;                           // the board's squares
 };
 
 }  // namespace tengen::othello
