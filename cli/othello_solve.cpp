@@ -142,6 +142,7 @@ int runOthelloSolve(const Args& args) {
     othello::MarginProofOptions po;
     po.hashMegabytes = static_cast<std::size_t>(args.integer("hash", 256, 1, 1 << 20));
     po.cancel = &worker::stopFlag();
+    po.solver = &solver;
     const double limit = args.real("time", 0, 0, 1e9);
     if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
     proof = othello::proveMargin(pos, r.margin, po);

@@ -32,12 +32,44 @@ TEST(OthelloProof, FourByFourStartIsAWhiteWinByTen) {
 
 TEST(OthelloProof, AWrongMarginIsNotProved) {
   const Position start = Position::start(4);
-  const MarginProof low = proveMargin(start, -12, {});  // black reaches -10 > -12: "at least -11" holds
-  EXPECT_FALSE(low.proved);
-  EXPECT_NE(low.error.find("reaches -11"), std::string::npos) << low.error;
-  const MarginProof high = proveMargin(start, -8, {});
-  EXPECT_FALSE(high.proved);
-  EXPECT_NE(high.error.find("cannot reach -8"), std::string::npos) << high.error;
+  for (const ProofMethod method : {ProofMethod::NullWindow, ProofMethod::Dfpn}) {
+    MarginProofOptions o;
+    o.method = method;
+    const MarginProof low = proveMargin(start, -12, o);  // black reaches -10 > -12: "at least -11" holds
+    EXPECT_FALSE(low.proved);
+    EXPECT_NE(low.error.find("reaches -11"), std::string::npos) << low.error;
+    const MarginProof high = proveMargin(start, -8, o);
+    EXPECT_FALSE(high.proved);
+    EXPECT_NE(high.error.find("cannot reach -8"), std::string::npos) << high.error;
+  }
+}
+
+// Both ways of finding the trees give trees the verifier accepts, on positions of 10-13 empties.
+TEST(OthelloProof, NullWindowAndDfpnTreesBothVerify) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 8; ++round) {
+    Position p = Position::start(6);
+    for (int i = 0; i < 19 + round % 4 && !p.ended(); ++i) {
+      Bitboard m = p.moves();
+      if (!m) {
+        p.play(kPass);
+        continue;
+      }
+      for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
+      p.play(std::countr_zero(m));
+    }
+    EndgameSolver solver(16);
+    const int margin = solver.solve(p).margin;
+    for (const ProofMethod method : {ProofMethod::NullWindow, ProofMethod::Dfpn}) {
+      MarginProofOptions o;
+      o.method = method;
+      const MarginProof r = proveMargin(p, margin, o);
+      ASSERT_TRUE(r.proved) << r.error;
+      EXPECT_TRUE(checkOthelloProof(p, p.toMove(), margin, r.atLeast).ok);
+      EXPECT_TRUE(checkOthelloProof(p, p.toMove(), margin + 1, r.notAbove).ok);
+      EXPECT_FALSE(checkOthelloProof(p, p.toMove(), margin + 1, r.atLeast).ok) << "a proof of m is none of m + 1";
+    }
+  }
 }
 
 // The first node of `tree` where `chooser` (the side showing one move) is not to move: a node

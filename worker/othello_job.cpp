@@ -69,6 +69,7 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
         po.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);
         po.maxNodes = job.proofNodes;
         po.cancel = &stopFlag();
+        po.solver = &solver;  // its table knows the position: the trees' searches are quick
         const othello::MarginProof proof = othello::proveMargin(p, r.margin, po, /*check=*/false);
         reply.nodes += proof.nodes;
         if (proof.proved) {

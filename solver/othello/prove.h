@@ -8,15 +8,23 @@
 #include <string>
 
 #include "solver/othello/board.h"
+#include "solver/othello/endgame.h"
 #include "solver/proof/proof_tree.h"
 
 namespace tengen::othello {
 
+// How the trees are found: by df-pn ("at least m" as an AND/OR search), or by null-window
+// searches of the exact endgame solver choosing the good moves (measured faster: see prove.cpp).
+enum class ProofMethod { NullWindow, Dfpn };
+
 struct MarginProofOptions {
+  ProofMethod method = ProofMethod::NullWindow;
   std::size_t hashMegabytes = 64;
-  std::uint64_t maxNodes = 0;  // per search (0: none)
+  std::uint64_t maxNodes = 0;  // per search, or per tree by null window (0: none)
   double maxSeconds = 0;       // for both (0: none)
   const std::atomic<bool>* cancel = nullptr;
+  // NullWindow: a solver that has just solved the position, its table reused (else a new one).
+  EndgameSolver* solver = nullptr;
 };
 
 struct MarginProof {
