@@ -42,7 +42,7 @@ std::vector<FfoProblem> readFfoProblems(const std::string& file) {
   return out;
 }
 
-std::vector<FfoSolve> runOthelloBench(const std::string& file) {
+std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method) {
   std::vector<FfoSolve> out;
   for (const FfoProblem& prob : readFfoProblems(file)) {
     const othello::Position p = othello::parseBoardString(prob.board);
@@ -61,6 +61,16 @@ std::vector<FfoSolve> runOthelloBench(const std::string& file) {
     }
     s.nodes = r.nodes;
     s.seconds = r.seconds;
+    if (prove) {
+      othello::MarginProofOptions o;
+      o.method = method;
+      o.solver = &solver;
+      const othello::MarginProof proof = othello::proveMargin(p, r.margin, o);
+      s.proved = proof.proved;
+      s.treeNodes = proof.atLeast.size() + proof.notAbove.size();
+      s.proofNodes = proof.nodes;
+      s.proofSeconds = proof.seconds;
+    }
     out.push_back(s);
   }
   return out;

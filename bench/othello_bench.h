@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "solver/othello/prove.h"
+
 namespace tengen::bench {
 
 struct FfoProblem {
@@ -25,9 +27,16 @@ struct FfoSolve {
   bool bestScoresBest = false;  // the listed score of the solver's move is the best score
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // With `prove`: the margin proved again (both trees, checked by the plain-rules verifier).
+  bool proved = false;
+  std::size_t treeNodes = 0;
+  std::uint64_t proofNodes = 0;
+  double proofSeconds = 0;
 };
 
-// Solves every problem from scratch (a fresh table each) with the exact endgame solver.
-std::vector<FfoSolve> runOthelloBench(const std::string& file);
+// Solves every problem from scratch (a fresh table each) with the exact endgame solver; with
+// `prove`, each margin is then proved by `method` and verified.
+std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove = false,
+                                      othello::ProofMethod method = othello::ProofMethod::NullWindow);
 
 }  // namespace tengen::bench

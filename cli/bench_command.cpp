@@ -330,14 +330,20 @@ int benchHorizon(const Args& args) {
 int benchOthello(const Args& args) {
   const bool json = args.flag("json");
   const std::string file = args.value("file").value_or(bench::testData("othello-ffo-1-19.obf"));
-  std::uint64_t nodes = 0;
-  double seconds = 0;
+  const bool prove = args.flag("prove");
+  const std::string method = args.value("method").value_or("null-window");
+  if (method != "null-window" && method != "dfpn") throw UsageError("--method is null-window or dfpn");
+  std::uint64_t nodes = 0, proofNodes = 0, treeNodes = 0;
+  double seconds = 0, proofSeconds = 0;
   int wrong = 0;
-  const auto solved = bench::runOthelloBench(file);
+  const auto solved = bench::runOthelloBench(file, prove, method == "dfpn" ? othello::ProofMethod::Dfpn : othello::ProofMethod::NullWindow);
   for (const auto& s : solved) {
     nodes += s.nodes;
     seconds += s.seconds;
-    const bool right = s.margin == s.expected && s.bestScoresBest;
+    proofNodes += s.proofNodes;
+    proofSeconds += s.proofSeconds;
+    treeNodes += s.treeNodes;
+    const bool right = s.margin == s.expected && s.bestScoresBest && (!prove || s.proved);
     wrong += !right;
     if (json)
       std::cout << JsonObject()
@@ -349,12 +355,19 @@ int benchOthello(const Args& args) {
                        .num("expected", static_cast<long long>(s.expected))
                        .num("nodes", static_cast<long long>(s.nodes))
                        .num("seconds", s.seconds)
+                       .raw("proved", prove ? (s.proved ? "true" : "false") : "null")
+                       .num("tree_nodes", static_cast<long long>(s.treeNodes))
+                       .num("proof_seconds", s.proofSeconds)
                        .done()
                 << '\n';
     else
-      std::printf("FFO #%-2d %2d empties: %s %+3d (published %+3d)%s, %llu nodes, %.3f s\n", s.number, s.empties,
+      std::printf("FFO #%-2d %2d empties: %s %+3d (published %+3d)%s, %llu nodes, %.3f s%s\n", s.number, s.empties,
                   s.best.c_str(), s.margin, s.expected, right ? "" : "  WRONG", static_cast<unsigned long long>(s.nodes),
-                  s.seconds);
+                  s.seconds,
+                  prove ? (std::string("; ") + (s.proved ? "proved and verified" : "NOT PROVED") + ", trees of " +
+                           std::to_string(s.treeNodes) + " nodes, " + std::to_string(s.proofSeconds).substr(0, 5) + " s")
+                              .c_str()
+                        : "");
   }
   if (json)
     std::cout << JsonObject()
@@ -364,11 +377,19 @@ int benchOthello(const Args& args) {
                      .num("nodes", static_cast<long long>(nodes))
                      .num("seconds", seconds)
                      .num("nodes_per_s", seconds > 0 ? nodes / seconds : 0)
+                     .str("proof_method", prove ? method : "")
+                     .num("proof_nodes", static_cast<long long>(proofNodes))
+                     .num("tree_nodes", static_cast<long long>(treeNodes))
+                     .num("proof_seconds", proofSeconds)
                      .done()
               << '\n';
-  else
+  else {
     std::printf("total: %zu problems, %d wrong, %llu nodes, %.2f s, %.1f million nodes/s\n", solved.size(), wrong,
                 static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds / 1e6 : 0);
+    if (prove)
+      std::printf("proofs (%s): %llu nodes, trees of %llu nodes in all, %.2f s with the verifier\n", method.c_str(),
+                  static_cast<unsigned long long>(proofNodes), static_cast<unsigned long long>(treeNodes), proofSeconds);
+  }
   return wrong ? 1 : 0;
 }
 

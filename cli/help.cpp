@@ -177,6 +177,8 @@ std::vector<CommandHelp> makeCommands() {
         {"time", true, "S", "horizon: seconds per position (default 60)"},
         kHash,
         {"lines", true, "LIST", "horizon: line numbers of the file, e.g. 1,3"},
+        {"prove", false, "", "othello: prove every margin again and verify the trees"},
+        {"method", true, "M", "othello --prove: null-window (default: trees from the endgame solver) or dfpn"},
         {"start", true, "PLY", "horizon: start the walk at this ply"},
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
