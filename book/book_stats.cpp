@@ -1,6 +1,8 @@
 // One scan over the book to count its entries.
 #include "book/book_stats.h"
 
+#include "book/othello_entry.h"
+
 #include "book/position_key.h"
 
 namespace tengen::book {
@@ -32,6 +34,19 @@ BookStats collectStats(const Book& book, bool checkFiles) {
         ++s.claimedUnverified;
         break;
       }
+    return true;
+  });
+  book.forEachOthello([&](std::string_view key, std::string_view bytes) {
+    ++s.othelloEntries;
+    s.othelloBytes += key.size() + bytes.size();
+    try {
+      const OthelloEntry e = decodeOthelloEntry(bytes);
+      if (e.verified()) ++s.othelloVerified;
+      s.othelloByGame[std::string(e.scoring == othello::Scoring::FewestDiscs ? "anti-othello " : "othello ") +
+                      std::to_string(e.size) + "x" + std::to_string(e.size)]++;
+    } catch (const RecordError&) {
+      ++s.othelloUnreadable;
+    }
     return true;
   });
   s.diskBytes = book.diskBytes();

@@ -20,6 +20,10 @@ struct BookStats {
   std::map<std::string, std::uint64_t> byRule;    // "renju 15x15", ...
   std::map<int, std::uint64_t> byDepth;           // stones on the board
   std::uint64_t diskBytes = 0;
+  // Othello entries: how many, verified, claims (the endgame search's, or resting on one), their
+  // stored bytes, by game and size ("othello 6x6", "anti-othello 4x4").
+  std::uint64_t othelloEntries = 0, othelloVerified = 0, othelloUnreadable = 0, othelloBytes = 0;
+  std::map<std::string, std::uint64_t> othelloByGame;
 };
 
 // One walk over every entry. With `checkFiles`, every block of every file is read and its

@@ -64,9 +64,14 @@ int stats(const Args& args) {
                      .raw("by_rule", counts(s.byRule))
                      .raw("by_depth", counts(s.byDepth))
                      .num("disk_bytes", static_cast<long long>(s.diskBytes))
+                     .num("othello_entries", static_cast<long long>(s.othelloEntries))
+                     .num("othello_verified", static_cast<long long>(s.othelloVerified))
+                     .num("othello_unreadable", static_cast<long long>(s.othelloUnreadable))
+                     .num("othello_bytes", static_cast<long long>(s.othelloBytes))
+                     .raw("othello_by_game", counts(s.othelloByGame))
                      .done()
               << '\n';
-    return s.unreadable ? 1 : 0;
+    return s.unreadable || s.othelloUnreadable ? 1 : 0;
   }
   std::cout << "book: " << book.dir() << " (format " << book.metadata().formatVersion << ", created "
             << book.metadata().created << " by " << book.metadata().createdBy << ")\n"
@@ -81,7 +86,15 @@ int stats(const Args& args) {
   std::cout << "\ndisk: " << s.diskBytes << " bytes";
   if (s.entries) std::cout << " (" << s.diskBytes / s.entries << " per entry)";
   std::cout << '\n';
-  return s.unreadable ? 1 : 0;
+  if (s.othelloEntries) {
+    std::cout << "othello: " << s.othelloEntries << " entries (" << s.othelloVerified << " verified, "
+              << s.othelloEntries - s.othelloVerified - s.othelloUnreadable << " claims, " << s.othelloUnreadable
+              << " unreadable), " << s.othelloBytes << " bytes of keys and values (" << s.othelloBytes / s.othelloEntries
+              << " per entry);";
+    for (const auto& [k, v] : s.othelloByGame) std::cout << ' ' << k << ' ' << v << ';';
+    std::cout << '\n';
+  }
+  return s.unreadable || s.othelloUnreadable ? 1 : 0;
 }
 
 // RenLib and SGF: the book's tree below a root (default the empty board), every stored position

@@ -227,6 +227,8 @@ check "othello query: the board with legal moves marked" contains "$out" ' 4 . *
 check "othello query: every reply with its margin" contains "$out" 'replies (margin for white): ' && contains "$out" 'proved and verified, from '
 out=$("$TENGEN" verify --book "$BOOKS/ob" --json); rc=$?
 check "verify re-checks every entry of the Othello build" [ "$rc" -eq 0 ] && contains "$out" '"othello_failed": 0' && contains "$out" '"othello_claims": 0'
+out=$("$TENGEN" book stats --book "$BOOKS/ob" --json); rc=$?
+check "book stats counts the Othello entries, all verified" [ "$rc" -eq 0 ] && contains "$out" '"othello_entries": 16, "othello_verified": 16, "othello_unreadable": 0' && contains "$out" '"othello_by_game": {"othello 4x4": 16}'
 out=$("$TENGEN" book build --game othello --size 4 "" --depth 2 --workers 1 --proof-nodes 0 --book "$BOOKS/oc" --json); rc=$?
 check "othello book build without proofs: margins are claims" [ "$rc" -eq 0 ] && contains "$out" '"margin": -10, "verified": false'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/oc" "")
