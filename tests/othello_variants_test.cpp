@@ -11,6 +11,7 @@
 #include "solver/othello/proof_check.h"
 #include "solver/othello/prove.h"
 #include "solver/othello/reference_rules.h"
+#include "othello_random.h"
 
 namespace tengen::othello {
 namespace {
@@ -27,20 +28,6 @@ int plainMinimax(const reference::Grid& g, bool passed) {
   return best;
 }
 
-Position randomPosition(std::mt19937& rng, int n, int plies, Scoring scoring) {
-  Position p = Position::start(n, StartKind::Diagonal, scoring);
-  for (int i = 0; i < plies && !p.ended(); ++i) {
-    Bitboard m = p.moves();
-    if (!m) {
-      p.play(kPass);
-      continue;
-    }
-    for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
-    p.play(std::countr_zero(m));
-  }
-  return p;
-}
-
 TEST(OthelloVariants, FewestDiscsReadsTheCountTheOtherWay) {
   // Black 3 discs, white 1, black to move: +2 ahead, +empties to the winner when over.
   const Position most(4, bit(0) | bit(1) | bit(2), bit(3), Disc::Black);
@@ -55,7 +42,7 @@ TEST(OthelloVariants, SolverAgreesWithPlainMinimaxUnderBothScorings) {
   std::mt19937 rng(17);
   int differ = 0;
   for (int round = 0; round < 24; ++round) {
-    const Position p = randomPosition(rng, 6, 22 + round % 3, round % 2 ? Scoring::FewestDiscs : Scoring::MostDiscs);
+    const Position p = randomPosition(rng, 6, 10 - round % 3, round % 2 ? Scoring::FewestDiscs : Scoring::MostDiscs);
     const Position other(6, p.discs(Disc::Black), p.discs(Disc::White), p.toMove(),
                          p.scoring() == Scoring::MostDiscs ? Scoring::FewestDiscs : Scoring::MostDiscs);
     for (const Position& q : {p, other}) {
@@ -74,7 +61,7 @@ TEST(OthelloVariants, AntiProofsVerifyUnderTheirOwnScoringOnly) {
   std::mt19937 rng(5);
   int refused = 0;
   for (int round = 0; round < 8; ++round) {
-    const Position p = randomPosition(rng, 6, 22, Scoring::FewestDiscs);
+    const Position p = randomPosition(rng, 6, 10, Scoring::FewestDiscs);
     EndgameSolver solver(16);
     const int margin = solver.solve(p).margin;
     const MarginProof proof = proveMargin(p, margin, {});
