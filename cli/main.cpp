@@ -7,6 +7,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/help.h"
+#include "cli/run_guarded.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
@@ -105,25 +106,8 @@ int runCommand(int argc, char** argv) {
     std::cout << tengen::cli::versionLine() << '\n';
     return 0;
   }
-  for (const auto& command : kCommands) {
-    if (command.name != name) continue;
-    try {
-      return command.run(argc, argv);
-    } catch (const tengen::cli::HelpRequested& h) {
-      if (h.command) tengen::cli::printCommandHelp(std::cout, *h.command);
-      else tengen::cli::printGroupHelp(std::cout, h.group);
-      return 0;
-    } catch (const tengen::cli::UsageError& e) {
-      std::cerr << "tengen " << name << ": " << e.what() << '\n';
-      return 2;
-    } catch (const tengen::gomoku::PositionError& e) {
-      std::cerr << "tengen " << name << ": bad position: " << e.what() << '\n';
-      return 2;
-    } catch (const std::exception& e) {
-      std::cerr << "tengen " << name << ": " << e.what() << '\n';
-      return 1;
-    }
-  }
+  for (const auto& command : kCommands)
+    if (command.name == name) return tengen::cli::runGuarded(name, command.run, argc, argv);
   std::cerr << "tengen: unknown command " << tengen::gomoku::quoted(name) << " (try 'tengen help')\n";
   return 2;
 }

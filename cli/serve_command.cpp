@@ -1,4 +1,5 @@
-// `tengen serve`: the web view of a book on 127.0.0.1 (by default).
+// `tengen serve`, run by the tengen-serve executable (cli/serve_main.cpp): the web view of a book on
+// 127.0.0.1 (by default).
 #include <iostream>
 
 #include "book/book.h"
@@ -9,7 +10,7 @@
 
 namespace tengen::cli {
 
-int runServe(int argc, char** argv) {
+int runWebServer(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("serve"));
   if (!args.positional().empty()) throw UsageError("tengen serve takes no argument " + gomoku::quoted(args.positional()[0]));
   web::ServeOptions options;

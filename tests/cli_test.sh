@@ -263,5 +263,12 @@ check "an imported, unverified child is no leaf: the parent searches as alone ($
 err=$("$TENGEN" solve --game chess "e4" 2>&1 >/dev/null); rc=$?
 check "an unknown game exits 2" [ "$rc" -eq 2 ]
 
+# Start-up: only tengen-serve loads the web server's libraries (HTTP, TLS); tengen serve hands over
+# to it and says so plainly when it is missing.
+check "tengen does not load cpp-httplib or OpenSSL" sh -c "! ldd '$TENGEN' | grep -qE 'httplib|libssl|libcrypto'"
+mkdir -p "$BOOKS/alone" && cp "$TENGEN" "$BOOKS/alone/tengen"
+err=$("$BOOKS/alone/tengen" serve --book "$BOOKS/ob" 2>&1 >/dev/null); rc=$?
+check "tengen serve without tengen-serve beside it exits 1 and says what is missing" [ "$rc" -eq 1 ] && contains "$err" "there is none beside"
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]
