@@ -6,6 +6,7 @@
 #include <bit>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <random>
 #include <unordered_map>
 
@@ -190,21 +191,14 @@ TEST(Distributed, ResumesWithoutLosingOrRedoingWork) {
   EXPECT_EQ(third.jobs, 0u);
 }
 
-// A pool whose one worker answers every job with a forged proof: the coordinator must refuse
-// it with the verifier and store nothing.
-class LyingPool : public coordinator::WorkerPool {
+// A pool of one worker that answers each message at once with what `answer` makes of it.
+class ScriptedPool : public coordinator::WorkerPool {
  public:
+  ScriptedPool(std::string name, std::function<std::string(const std::string&)> answer)
+      : name_(std::move(name)), answer_(std::move(answer)) {}
   int size() const override { return 1; }
-  std::string describe() const override { return "a lying worker"; }
-  void send(int, std::string bytes) override {
-    const auto job = std::get<worker::JobRequest>(worker::decodeMessage(bytes));
-    worker::JobReply reply;
-    reply.jobId = job.jobId;
-    reply.outcome = worker::JobOutcome::Proven;
-    reply.tree.attackerWins = true;
-    reply.tree.nodes.resize(1);  // "the attacker wins here", with nothing behind it
-    pending_ = worker::encodeMessage(reply);
-  }
+  std::string describe() const override { return name_; }
+  void send(int, std::string bytes) override { pending_ = answer_(bytes); }
   std::optional<std::pair<int, std::string>> receive(double) override {
     if (pending_.empty()) return std::nullopt;
     return std::make_pair(0, std::exchange(pending_, {}));
@@ -212,7 +206,25 @@ class LyingPool : public coordinator::WorkerPool {
   void stop() override {}
 
  private:
+  std::string name_;
+  std::function<std::string(const std::string&)> answer_;
   std::string pending_;
+};
+
+// A pool whose one worker answers every job with a forged proof: the coordinator must refuse
+// it with the verifier and store nothing.
+class LyingPool : public ScriptedPool {
+ public:
+  LyingPool()
+      : ScriptedPool("a lying worker", [](const std::string& bytes) {
+          const auto job = std::get<worker::JobRequest>(worker::decodeMessage(bytes));
+          worker::JobReply reply;
+          reply.jobId = job.jobId;
+          reply.outcome = worker::JobOutcome::Proven;
+          reply.tree.attackerWins = true;
+          reply.tree.nodes.resize(1);  // "the attacker wins here", with nothing behind it
+          return worker::encodeMessage(reply);
+        }) {}
 };
 
 TEST(Distributed, RefusesAnAnswerTheVerifierRejects) {
@@ -500,23 +512,14 @@ TEST(OthelloBuild, MarginsWithoutProofsAreClaimsAndSoIsEverythingAbove) {
 
 // A worker that adds two discs to every margin it sends, keeping the trees: the verifier refuses
 // the first answer and nothing of it is stored.
-class InflatingPool : public coordinator::WorkerPool {
+class InflatingPool : public ScriptedPool {
  public:
-  int size() const override { return 1; }
-  std::string describe() const override { return "an inflating worker"; }
-  void send(int, std::string bytes) override {
-    auto reply = worker::runOthelloJob(std::get<worker::OthelloJobRequest>(worker::decodeMessage(bytes)));
-    reply.margin += 2;
-    pending_ = worker::encodeMessage(reply);
-  }
-  std::optional<std::pair<int, std::string>> receive(double) override {
-    if (pending_.empty()) return std::nullopt;
-    return std::make_pair(0, std::exchange(pending_, {}));
-  }
-  void stop() override {}
-
- private:
-  std::string pending_;
+  InflatingPool()
+      : ScriptedPool("an inflating worker", [](const std::string& bytes) {
+          auto reply = worker::runOthelloJob(std::get<worker::OthelloJobRequest>(worker::decodeMessage(bytes)));
+          reply.margin += 2;
+          return worker::encodeMessage(reply);
+        }) {}
 };
 
 TEST(OthelloBuild, RefusesAMarginItsTreesDoNotProve) {
