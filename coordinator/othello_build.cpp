@@ -187,8 +187,8 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
   for (std::size_t k = nodes.size(); k-- > 0;) {
     const TreeNode& node = nodes[k];
     const bool over = node.position.ended();
-    if (entries[k] && (entries[k]->verified() || (!over && node.children.empty()))) continue;
-    if (!over && node.children.empty()) continue;  // a leaf left unknown
+    if (!over && node.children.empty()) continue;      // a leaf: answered by its job, or left unknown
+    if (entries[k] && entries[k]->verified()) continue;  // already proved
     int margin = over ? node.position.finalMargin() : -1000;
     Square best = othello::kPass;
     bool complete = true;
