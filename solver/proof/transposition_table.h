@@ -48,12 +48,15 @@ class TranspositionTable {
   static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
   static std::uint64_t stored(std::uint64_t key) { return key ? key : 1; }
 
-  // calloc'd (one line more, to align the buckets): the system hands out zero pages as they are
-  // touched, so a large table costs nothing until it fills.
-  struct Free {
-    void operator()(void* p) const { std::free(p); }
+  // Mapped anonymous memory: the system hands out zero pages as they are touched, so a large
+  // table costs nothing until it fills. Asked for in huge pages (2 MiB) where the system has them:
+  // a lookup lands anywhere in the table, and with 4 KiB pages the first touch of each page (a
+  // fault) and the TLB misses after it cost more than the search itself in short solves.
+  struct Unmap {
+    std::size_t bytes;
+    void operator()(void* p) const;
   };
-  std::unique_ptr<void, Free> memory_;
+  std::unique_ptr<void, Unmap> memory_;
   Bucket* buckets_ = nullptr;
   std::size_t bucketCount_ = 0;
   std::uint64_t mask_ = 0;
