@@ -191,6 +191,18 @@ void settleFullValue(Attempt& mine, Attempt& theirs, proof::TranspositionTable& 
   }
 }
 
+// The table a solve allocates: the size asked for, but no larger than a node budget can fill.
+// Every search node stores one entry, and the proof's extraction may search as long again
+// (at least 1M nodes), so four entries per budgeted node leave room to spare. A table far
+// larger than its search is not free: every page of it the hash touches must be zeroed by the
+// system first (a 1.5 GiB default table made a 30,000-node solve spend most of its time there).
+std::size_t tableMegabytes(const SolveOptions& options) {
+  if (options.maxNodes == 0) return options.hashMegabytes;
+  const std::uint64_t entries = 4 * (options.maxNodes + std::max<std::uint64_t>(options.maxNodes, 1'000'000));
+  const std::uint64_t megabytes = entries * 64 / 3 / (1u << 20) + 1;  // three entries a 64-byte bucket
+  return static_cast<std::size_t>(std::min<std::uint64_t>(options.hashMegabytes, megabytes));
+}
+
 }  // namespace
 
 std::string_view gameValueName(GameValue v) {
@@ -209,7 +221,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   budget.cancel = options.cancel;
   std::optional<proof::TranspositionTable> ownTable;
   if (options.table) options.table->clear();
-  proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(options.hashMegabytes);
+  proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(tableMegabytes(options));
   const Color me = pos.toMove, other = opponent(me);
   const int limit = options.mode == ProofMode::Full ? 0 : options.moveLimit;
 
