@@ -79,13 +79,6 @@ std::uint64_t ProofGame::keyAfter(Point p) const {
                 attackerMovesLeft_ - (toMove_ == attacker_ ? 1 : 0));
 }
 
-void ProofGame::restart(const Board& board, Color toMove) {
-  board_ = board;
-  toMove_ = toMove;
-  attackerMovesLeft_ = moveLimit_;
-  limitReached_ = false;
-}
-
 void ProofGame::play(Point p) {
   if (toMove_ == attacker_) --attackerMovesLeft_;
   board_.place(p, toMove_);
@@ -106,45 +99,16 @@ void ProofGame::legalMoves(MoveList& out) {
 
 bool ProofGame::countsOpenRuns() const { return mode_ == ProofMode::Full && board_.size() <= kSmallBoard; }
 
-int ProofGame::threatClass(Point move) const {
-  // A move's shape does not depend on its own stone being down, so this reads the same before
-  // and after it is played.
+ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
+  // Proof effort grows with how little the attacker's move threatens. A move's shape does not
+  // depend on its own stone being down, so this reads the same before and after it is played.
   const MoveShape s = shapeOf(board_, move, attacker_, rule_);
-  return s.fours > 0 ? 0 : s.threes > 0 ? 1 : 2;
-}
-
-ProofNumbers ProofGame::numbersForThreat(int threatClass, Point move, std::uint32_t dn) const {
-  // Proof effort grows with how little the attacker's move threatens. A point where an attacker
-  // move already won elsewhere in this search is tried sooner (the history heuristic: sibling
-  // lines are often won by the same moves).
+  // A point where an attacker move already won elsewhere in this search is tried sooner (the
+  // history heuristic: sibling lines are often won by the same moves).
   const bool wonElsewhere = wins_[static_cast<std::size_t>(move)] > 0;
-  if (threatClass == 0) return {1, dn};
-  if (threatClass == 1) return {wonElsewhere ? 1u : 2u, dn};
+  if (s.fours > 0) return {1, dn};
+  if (s.threes > 0) return {wonElsewhere ? 1u : 2u, dn};
   return {wonElsewhere ? 3u : 8u, dn};
-}
-
-void ProofGame::estimateChildren(std::vector<proof::Child<Point>>& children, CachedExpansion& c) {
-  // Small boards' estimates count open runs after the move: asked the long way.
-  if (countsOpenRuns()) {
-    for (auto& child : children) child.numbers = estimateAfter(child.move);
-    return;
-  }
-  const bool attackerMoves = toMove_ == attacker_;
-  if (attackerMoves && c.threatClasses.size() != children.size()) {
-    c.threatClasses.resize(children.size());
-    for (std::size_t i = 0; i < children.size(); ++i)
-      c.threatClasses[i] = static_cast<std::uint8_t>(threatClass(children[i].move));
-  }
-  const std::vector<Point>* hinted = nullptr;
-  if (attackerMoves && hints_)
-    if (const auto it = hints_->find(board_.hash()); it != hints_->end()) hinted = &it->second;
-  for (std::size_t i = 0; i < children.size(); ++i) {
-    proof::Child<Point>& child = children[i];
-    if (known_ && knownWin(child.move)) child.numbers = ProofNumbers::proven();
-    else if (!attackerMoves) child.numbers = {1, 1};
-    else if (hinted && std::find(hinted->begin(), hinted->end(), child.move) != hinted->end()) child.numbers = {1, 1};
-    else child.numbers = numbersForThreat(c.threatClasses[i], child.move, 1);
-  }
 }
 
 void ProofGame::noteWin(Point p) {
@@ -203,7 +167,6 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.expansion = Expansion::Proven;
         c.argumentKind = 0;
         c.childCount = 0;
-        c.threatClasses.clear();
         c.points.clear();
         c.tree = std::move(win.tree);
         c.treeIsNode = true;
@@ -222,13 +185,10 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.tree = zone.tree;
         c.childCount = zoneMoves.size();
         c.points.assign(zoneMoves.begin(), zoneMoves.end());
-        c.threatClasses.clear();
       }
     }
-    if (c.limitCut) limitReached_ = true;
     children.clear();
     for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
-    estimateChildren(children, c);
     argument.kind = c.argumentKind;
     argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
     argument.tree = c.tree;
@@ -238,14 +198,10 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   }
   zoneCandidate_ = false;
   probeBudget_ = 0;
-  const bool limitBefore = std::exchange(limitReached_, false);
   const Expansion e = expandFresh(children, argument);
-  const bool limitCut = limitReached_;
-  limitReached_ |= limitBefore;
   if (expansions_.size() >= kMaxExpansions) expansions_.clear();
   CachedExpansion& c = expansions_[key];
   c.expansion = e;
-  c.limitCut = limitCut;
   c.argumentKind = argument.kind;
   c.tree = argument.tree;
   c.treeIsNode = argument.treeIsNode;
@@ -256,7 +212,6 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
   c.points.insert(c.points.end(), argument.moves.begin(), argument.moves.end());
-  estimateChildren(children, c);
   return e;
 }
 

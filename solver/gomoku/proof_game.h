@@ -85,8 +85,6 @@ class ProofGame {
   static constexpr int kThreatLine = 3;     // moves: the attacker's VCF (fours, blocks forced) that refutes the left-out moves
   static constexpr int kRelevanceZone = 4;  // tree: the attacker's win after a pass; left-out moves lie outside its zone
 
-  // expand() writes every child's estimate (see estimateChildren).
-  static constexpr bool kExpandEstimates = true;
   proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   // The search proved that the attacker's move p wins where it was played: full mode tries the
   // same point early elsewhere (the history heuristic; it changes the order only).
@@ -103,11 +101,6 @@ class ProofGame {
   // Whether some node was decided by the move limit alone (a longer limit might change it).
   bool limitReached() const { return limitReached_; }
 
-  // A new search from `board` with `toMove` to play and every attacker move of the limit left,
-  // keeping what the game learned of positions (its kept expansions: each depends on the
-  // position alone). Threat searches run thousands of times from nearby positions.
-  void restart(const Board& board, Color toMove);
-
   const Board& board() const { return board_; }
   Board& board() { return board_; }
   Color toMove() const { return toMove_; }
@@ -119,13 +112,8 @@ class ProofGame {
   bool limited() const { return moveLimit_ > 0; }
   // Whether estimates count the attacker's open runs of five (full values on small boards).
   bool countsOpenRuns() const;
-  // Estimated numbers once the attacker has played `move` (disproof number `dn`), from how much
-  // the move threatens: its threatClass (0 a four, 1 a three, 2 neither).
-  proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
-    return numbersForThreat(threatClass(move), move, dn);
-  }
-  int threatClass(Point move) const;
-  proof::ProofNumbers numbersForThreat(int threatClass, Point move, std::uint32_t dn) const;
+  // Estimated numbers once the attacker has played `move` (disproof number `dn`).
+  proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const;
   // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
@@ -192,13 +180,7 @@ class ProofGame {
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
     std::uint64_t probedAt = 0;     // visits_ at that probe
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
-    std::vector<std::uint8_t> threatClasses;  // the children's, at an attacker's node (once asked)
-    bool limitCut = false;  // decided by the move limit alone (see limitReached())
   };
-  // The children's estimates, as estimateAfter() gives them; an attacker's moves' threat classes
-  // are kept in `c` (a node is expanded again on every visit, and reading shapes was the search's
-  // largest single cost).
-  void estimateChildren(std::vector<proof::Child<Point>>& children, CachedExpansion& c);
   static constexpr std::size_t kMaxExpansions = 1 << 17;
   std::unordered_map<std::uint64_t, CachedExpansion> expansions_;
   // Pairing answers by canonical board hash (pairs in the canonical image); the attacker is

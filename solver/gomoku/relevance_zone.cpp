@@ -170,19 +170,6 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const Tree& tree) {
 }
 
 NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes) : table_(tableMegabytes) {}
-NullMoveSearch::~NullMoveSearch() = default;
-
-ProofGame& NullMoveSearch::gameFor(const Board& board, Rule rule, Color attacker, int limitIndex) {
-  auto& game = games_[static_cast<std::size_t>(index(attacker))][static_cast<std::size_t>(limitIndex)];
-  // A game is made for one rule and board size; another starts afresh.
-  if (!game || game->rule() != rule || game->board().size() != board.size()) {
-    const int limit = limitIndex == 0 ? 0 : kMoveLimits[static_cast<std::size_t>(limitIndex - 1)];
-    game = std::make_unique<ProofGame>(board, attacker, rule, attacker, ProofMode::Vct, limit, 1);
-  } else {
-    game->restart(board, attacker);
-  }
-  return *game;
-}
 
 std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
                                                 std::uint64_t& spent) {
@@ -192,9 +179,9 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
     const std::uint64_t& used;
     ~Charge() { to += used; }
   } charge{spent, used};
-  for (int i = 0; i < static_cast<int>(kMoveLimits.size()); ++i) {
+  for (int limit : kMoveLimits) {
     if (used >= maxNodes) break;
-    ProofGame& game = gameFor(board, rule, attacker, i + 1);
+    ProofGame game(board, attacker, rule, attacker, ProofMode::Vct, limit, 1);
     proof::SearchLimits limits;
     limits.maxNodes = maxNodes - used;
     proof::Dfpn<ProofGame> search(game, table_, limits);
@@ -218,7 +205,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
 
 std::shared_ptr<const Tree> NullMoveSearch::findWin(const Board& board, Rule rule, Color attacker,
                                                    std::uint64_t maxNodes, std::uint64_t& spent) {
-  ProofGame& game = gameFor(board, rule, attacker, 0);
+  ProofGame game(board, attacker, rule, attacker, ProofMode::Vct, 0, 1);
   proof::SearchLimits limits;
   limits.maxNodes = maxNodes;
   proof::Dfpn<ProofGame> search(game, table_, limits);

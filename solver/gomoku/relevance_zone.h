@@ -5,7 +5,6 @@
 // the support by its own code (zone_support.cpp) before it accepts any move left out.
 #pragma once
 
-#include <array>
 #include <bitset>
 #include <cstdint>
 #include <memory>
@@ -35,12 +34,9 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const proof::ProofTree<Poin
 // Threat-space searches for the attacker from positions where the defender passed. Keeps one
 // table across searches (its keys carry everything that changes their meaning), so positions
 // met again cost nothing.
-class ProofGame;
-
 class NullMoveSearch {
  public:
   explicit NullMoveSearch(std::size_t tableMegabytes = 32);
-  ~NullMoveSearch();
   // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
   // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
   std::optional<NullMoveWin> find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
@@ -51,12 +47,7 @@ class NullMoveSearch {
                                                          std::uint64_t maxNodes, std::uint64_t& spent);
 
  private:
-  // The game of each search kind, kept across searches with its expansions (restarted on each
-  // new board): by attacker, then findWin's and find's move limits.
-  ProofGame& gameFor(const Board& board, Rule rule, Color attacker, int limitIndex);
-
   proof::TranspositionTable table_;
-  std::array<std::array<std::unique_ptr<ProofGame>, 6>, 2> games_;
 };
 
 }  // namespace tengen::gomoku

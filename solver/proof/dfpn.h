@@ -121,8 +121,7 @@ class Dfpn {
     }
     for (std::size_t i = 0; i < kids.size(); ++i) {
       auto& c = kids[i];
-      if (!table_.lookup(keys[i], c.numbers))
-        if constexpr (!expandEstimates<Game>()) c.numbers = game_.estimateAfter(c.move);
+      if (!table_.lookup(keys[i], c.numbers)) c.numbers = game_.estimateAfter(c.move);
     }
     ProofNumbers self;
     while (true) {

@@ -36,18 +36,8 @@ struct Argument {
 template <class Move>
 struct Child {
   Move move;
-  // Filled by the search: the table's numbers, or the game's estimate (which a game that says
-  // kExpandEstimates writes here in expand(), so the search need not ask for it).
-  ProofNumbers numbers;
+  ProofNumbers numbers;  // filled by the search: the table's numbers, or the game's estimate
 };
-
-// Whether G's expand() writes each child's estimate into Child::numbers (it may know them
-// cheaper there, e.g. kept from the first expansion, than estimateAfter() can on every visit).
-template <class G>
-constexpr bool expandEstimates() {
-  if constexpr (requires { G::kExpandEstimates; }) return G::kExpandEstimates;
-  else return false;
-}
 
 // A game position seen by the attacker. expand() either decides the node on the spot, or lists
 // the moves that must be searched there. A move may be left out only when the game can show it
