@@ -152,31 +152,49 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // the threat's four lines (or on none of them) changes none of the windows the threat's five
   // points are read from. Not where the threat is black's under renju: there a far stone may
   // still change whether the threat point is a foul.
+  // Where the threat is black's under renju, a far stone may still change whether the threat
+  // point is a foul: the cells the foul test read (the threat point and the straight-four points
+  // its recursion visited) are kept, and a move counts as far only when it is off every line
+  // window through them too.
   std::vector<bool> standsFar(n, false);
-  if (!(rule_ == Rule::Renju && other == Color::Black))
-    for (std::size_t i = 0; i < n; ++i) {
-      board_.place(threats[static_cast<int>(i)], other);
-      Point first = kNoPoint;
-      standsFar[i] = threatFivePoints(other, threats[static_cast<int>(i)], first) >= 2;
-      board_.undo();
-    }
-  auto onThreatLines = [&](Point p, Point t) {
+  std::vector<std::vector<Point>> foulReads(n);
+  const bool foulMatters = rule_ == Rule::Renju && other == Color::Black;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Point t = threats[static_cast<int>(i)];
+    if (foulMatters && forbiddenKind(board_, t, &foulReads[i]) != ForbiddenKind::None) continue;
+    board_.place(t, other);
+    Point first = kNoPoint;
+    standsFar[i] = threatFivePoints(other, t, first) >= 2;
+    board_.undo();
+  }
+  auto onLineWindow = [&](Point p, Point t) {
     const int dc = board_.col(p) - board_.col(t), dr = board_.row(p) - board_.row(t);
     const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
     return (dc == 0 || dr == 0 || ac == ar) && std::max(ac, ar) <= kWindowCentre;
   };
+  auto onThreatLines = [&](Point p, std::size_t i) {
+    if (onLineWindow(p, threats[static_cast<int>(i)])) return true;
+    for (Point q : foulReads[i])
+      if (onLineWindow(p, q)) return true;
+    return false;
+  };
+  // The side's four moves, from one scan of its lines with three stones or more.
+  MoveList fourMoves;
+  findFourMoves(board_, side, rule_, fourMoves);
+  std::vector<bool> makesFour(static_cast<std::size_t>(board_.cellCount()), false);
+  for (Point f : fourMoves) makesFour[static_cast<std::size_t>(f)] = true;
   for (Point p = 0; p < board_.cellCount(); ++p) {
     if (!board_.isEmpty(p)) continue;
-    const MoveShape shape = shapeOf(board_, p, side, rule_);
-    if (shape.fours > 0) {
-      if (isLegal(board_, p, side, rule_)) out.push(p);
+    if (makesFour[static_cast<std::size_t>(p)]) {
+      out.push(p);  // legal: findFourMoves lists legal moves only
       continue;
     }
+    // (A four move the side may not play goes on below: refuted or not, it is never listed.)
     // The first threat that still wins after p refutes it (recorded only for legal moves).
     int refutedBy = -1;
     for (std::size_t i = 0; i < n && refutedBy < 0; ++i) {
       const Point t = threats[static_cast<int>(i)];
-      if (p != t && standsFar[i] && !onThreatLines(p, t)) refutedBy = static_cast<int>(i);
+      if (p != t && standsFar[i] && !onThreatLines(p, i)) refutedBy = static_cast<int>(i);
       else if (threatSurvives(side, p, t)) refutedBy = static_cast<int>(i);
     }
     if (refutedBy >= 0 && used[static_cast<std::size_t>(refutedBy)]) continue;  // legality cannot change the answer
