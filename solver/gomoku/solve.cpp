@@ -144,9 +144,12 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
 // (the last limit dominates the cost; keys hold the moves left, and a position never has the same
 // moves left under two limits, so iterations share no entries). Its proof trees hold only exact
 // arguments, so a VCT proof is a proof of the game value, checked by the same verifier. Gets
-// three quarters of the budget (a fixed node cap without one); stops once a search ends with no
-// node cut by its limit, since longer limits cannot find more.
+// a fifth of the budget (a fixed node cap without one): the full search's threat probes find
+// most such wins too, and a position won by a quiet move needs the budget there (three quarters
+// here left 1M-node proofs of the horizon lines unfinished that a fifth proves: Suigetsu's ply
+// 18); stops once a search ends with no node cut by its limit, since longer limits cannot find more.
 constexpr int kThreatLimit = 2;
+constexpr double kThreatSpaceShare = 0.2;
 // The deepening steps, about 1.5x apart (a longer limit finds every
 // shorter win too, and the last iteration dominates the cost).
 constexpr std::array<int, 8> kThreatMoveLimits = {1, 2, 3, 5, 8, 12, 18, 24};
@@ -157,7 +160,7 @@ constexpr std::uint64_t kFirstLookNodes = 250'000;
 
 std::optional<Attempt> threatSpaceWin(const Position& pos, proof::TranspositionTable& table, Budget& budget,
                                       const SolveOptions& options) {
-  Budget share = budget.part(0.75, kUnboundedThreatNodes);
+  Budget share = budget.part(kThreatSpaceShare, kUnboundedThreatNodes);
   std::optional<Attempt> win;
   for (int limit : kThreatMoveLimits) {
     if (!share.left()) break;
