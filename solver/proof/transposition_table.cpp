@@ -11,6 +11,8 @@ namespace tengen::proof {
 
 namespace {
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
+// The buckets in use after a clear: one huge page's worth.
+constexpr std::size_t kFirstBuckets = kHugePage / 64;
 }  // namespace
 
 void TranspositionTable::Unmap::operator()(void* p) const { munmap(p, bytes); }
@@ -31,14 +33,40 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     madvise(reinterpret_cast<void*>(address), tableBytes, MADV_HUGEPAGE);
   }
   buckets_ = reinterpret_cast<Bucket*>(address);  // page-aligned, so cache-line aligned
+  maxBuckets_ = bucketCount_;
+  bucketCount_ = std::min(maxBuckets_, kFirstBuckets);
   mask_ = bucketCount_ - 1;
+}
+
+void TranspositionTable::grow() {
+  // Doubling adds one bit to the index: an entry of bucket i stays there or moves to i + old.
+  // The new half was not written in this generation, so it reads as empty.
+  const std::size_t old = bucketCount_;
+  bucketCount_ *= 2;
+  mask_ = bucketCount_ - 1;
+  for (std::size_t i = 0; i < old; ++i) {
+    Bucket& from = buckets_[i];
+    if (from.generation != generation_) continue;
+    Bucket& to = buckets_[i + old];
+    to = Bucket{};
+    to.generation = generation_;
+    int moved = 0;
+    for (Entry& e : from.entry)
+      if (e.key() != 0 && (e.key() & mask_) != i) {
+        to.entry[moved++] = e;
+        e = Entry{};
+      }
+  }
 }
 
 void TranspositionTable::clear() {
   replacements_ = 0;
+  filled_ = 0;
+  bucketCount_ = std::min(maxBuckets_, kFirstBuckets);
+  mask_ = bucketCount_ - 1;
   if (++generation_ != 0) return;
   // Every 2^32 clears the stamps wrap: wipe the table for real so no old bucket reads as new.
-  std::fill(buckets_, buckets_ + bucketCount_, Bucket{});
+  std::fill(buckets_, buckets_ + maxBuckets_, Bucket{});
 }
 
 bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
@@ -69,6 +97,14 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
       return;
     }
     if (!victim && e.key() == 0) victim = &e;
+  }
+  if (victim && 4 * ++filled_ > bucketCount_ * kWays && bucketCount_ < maxBuckets_) {
+    // A quarter full: double the buckets in use (few buckets overflow before), then store where
+    // the key now belongs.
+    grow();
+    --filled_;  // counted again by the store below
+    store(key, numbers, work);
+    return;
   }
   if (!victim) {
     // Prefer evicting unsolved entries; among equals, the one that cost least to compute.

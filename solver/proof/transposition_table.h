@@ -29,7 +29,8 @@ class TranspositionTable {
   void store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work);
   void clear();
 
-  std::size_t capacity() const { return bucketCount_ * kWays; }
+  // Entries the table holds at most (it starts smaller and doubles as it fills; see grow()).
+  std::size_t capacity() const { return maxBuckets_ * kWays; }
   std::size_t used() const;
   std::uint64_t replacements() const { return replacements_; }
 
@@ -57,8 +58,16 @@ class TranspositionTable {
     void operator()(void* p) const;
   };
   std::unique_ptr<void, Unmap> memory_;
+  // Doubles the buckets in use. A table uses a prefix of its buckets: after a clear one huge
+  // page's worth, doubled whenever a quarter of its entries are filled, up to the size asked for. Only
+  // the prefix is ever touched, so a small search on a large table costs the system no zeroed
+  // pages beyond what it fills, and a cleared table searches exactly as a fresh one.
+  void grow();
+
   Bucket* buckets_ = nullptr;
-  std::size_t bucketCount_ = 0;
+  std::size_t bucketCount_ = 0;  // in use
+  std::size_t maxBuckets_ = 0;
+  std::size_t filled_ = 0;       // entries stored into empty slots since the last clear
   std::uint64_t mask_ = 0;
   std::uint64_t replacements_ = 0;
   std::uint32_t generation_ = 0;
