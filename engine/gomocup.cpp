@@ -30,7 +30,7 @@ std::string upper(std::string s) {
 class Session {
  public:
   Session(std::ostream& out, const EngineOptions& options)
-      : out_(out), options_(options), table_(options.hashMegabytes) {}
+      : out_(out), options_(options), table_(options.hashMegabytes, /*growing=*/true) {}
 
   // One command line; false at END.
   bool handle(const std::string& line, std::istream& in) {

@@ -47,11 +47,32 @@ TEST(TranspositionTable, FindsWhatItStoresAndForgetsItOnClear) {
   EXPECT_FALSE(table.lookup(2 * 0x9E3779B97F4A7C15ull, n));
 }
 
+TEST(TranspositionTable, AGrowingTableKeepsItsEntriesAsItGrows) {
+  // 64 MiB asked for: it starts at one huge page's worth of buckets (32,768) and doubles at each
+  // quarter fill, so 200,000 keys make it grow four times; every key stays findable.
+  TranspositionTable table(64, /*growing=*/true);
+  constexpr std::uint64_t kKeys = 200'000;
+  for (std::uint64_t k = 1; k <= kKeys; ++k) table.store(k * 0x9E3779B97F4A7C15ull, numbers(k, k + 1), 1);
+  EXPECT_EQ(table.replacements(), 0u);
+  std::uint64_t found = 0;
+  for (std::uint64_t k = 1; k <= kKeys; ++k) {
+    ProofNumbers n;
+    if (table.lookup(k * 0x9E3779B97F4A7C15ull, n) && n.pn == k && n.dn == k + 1) ++found;
+  }
+  EXPECT_EQ(found, kKeys);
+  EXPECT_EQ(table.used(), kKeys);
+  table.clear();
+  EXPECT_EQ(table.used(), 0u);
+  ProofNumbers n;
+  EXPECT_FALSE(table.lookup(0x9E3779B97F4A7C15ull, n));
+}
+
 TEST(TranspositionTable, AReusedTableSearchesAsAFreshOne) {
   gomoku::PositionOptions po;
   po.rule = gomoku::Rule::Freestyle;
   po.size = 6;
   TranspositionTable shared(4);
+  TranspositionTable sharedGrowing(16, /*growing=*/true);
   for (const char* text : {"", "c3", "c3 d4", ""}) {
     const gomoku::Position pos = gomoku::parsePosition(text, po);
     gomoku::SolveOptions fresh;
@@ -63,6 +84,15 @@ TEST(TranspositionTable, AReusedTableSearchesAsAFreshOne) {
     const auto b = gomoku::solve(pos, reused);
     EXPECT_EQ(a.value, b.value) << text;
     EXPECT_EQ(a.nodes, b.nodes) << text;
+    // The same for a growing table: a clear takes it back to its first size.
+    gomoku::SolveOptions unbudgeted;
+    unbudgeted.hashMegabytes = 16;  // no node budget: solve's own table grows
+    gomoku::SolveOptions growing = unbudgeted;
+    growing.table = &sharedGrowing;
+    const auto c = gomoku::solve(pos, unbudgeted);
+    const auto d = gomoku::solve(pos, growing);
+    EXPECT_EQ(c.value, d.value) << text;
+    EXPECT_EQ(c.nodes, d.nodes) << text;
   }
 }
 

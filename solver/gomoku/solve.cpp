@@ -199,6 +199,7 @@ void settleFullValue(Attempt& mine, Attempt& theirs, proof::TranspositionTable& 
 // (at least 1M nodes), so four entries per budgeted node leave room to spare. A table far
 // larger than its search is not free: every page of it the hash touches must be zeroed by the
 // system first (a 1.5 GiB default table made a 30,000-node solve spend most of its time there).
+// Without a node budget the table grows as it fills instead.
 std::size_t tableMegabytes(const SolveOptions& options) {
   if (options.maxNodes == 0) return options.hashMegabytes;
   const std::uint64_t entries = 4 * (options.maxNodes + std::max<std::uint64_t>(options.maxNodes, 1'000'000));
@@ -224,7 +225,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   budget.cancel = options.cancel;
   std::optional<proof::TranspositionTable> ownTable;
   if (options.table) options.table->clear();
-  proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(tableMegabytes(options));
+  proof::TranspositionTable& table = options.table ? *options.table : ownTable.emplace(tableMegabytes(options), options.maxNodes == 0);
   const Color me = pos.toMove, other = opponent(me);
   const int limit = options.mode == ProofMode::Full ? 0 : options.moveLimit;
 

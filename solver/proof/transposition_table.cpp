@@ -17,7 +17,7 @@ constexpr std::size_t kFirstBuckets = kHugePage / 64;
 
 void TranspositionTable::Unmap::operator()(void* p) const { munmap(p, bytes); }
 
-TranspositionTable::TranspositionTable(std::size_t megabytes) {
+TranspositionTable::TranspositionTable(std::size_t megabytes, bool growing) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   bucketCount_ = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
   const std::size_t tableBytes = bucketCount_ * sizeof(Bucket);
@@ -34,7 +34,8 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   }
   buckets_ = reinterpret_cast<Bucket*>(address);  // page-aligned, so cache-line aligned
   maxBuckets_ = bucketCount_;
-  bucketCount_ = std::min(maxBuckets_, kFirstBuckets);
+  firstBuckets_ = growing ? std::min(maxBuckets_, kFirstBuckets) : maxBuckets_;
+  bucketCount_ = firstBuckets_;
   mask_ = bucketCount_ - 1;
 }
 
@@ -62,7 +63,7 @@ void TranspositionTable::grow() {
 void TranspositionTable::clear() {
   replacements_ = 0;
   filled_ = 0;
-  bucketCount_ = std::min(maxBuckets_, kFirstBuckets);
+  bucketCount_ = firstBuckets_;
   mask_ = bucketCount_ - 1;
   if (++generation_ != 0) return;
   // Every 2^32 clears the stamps wrap: wipe the table for real so no old bucket reads as new.

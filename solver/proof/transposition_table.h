@@ -18,7 +18,10 @@ namespace tengen::proof {
 class TranspositionTable {
  public:
   // Sized to at most `megabytes` MiB (at least one bucket).
-  explicit TranspositionTable(std::size_t megabytes);
+  // A growing table starts small and doubles as it fills (see grow()): for searches of unknown
+  // size. A fixed one uses all its buckets from the start: a search sized to it (a node budget)
+  // keeps every entry a larger table would, and so the same path.
+  explicit TranspositionTable(std::size_t megabytes, bool growing = false);
 
   // Starts loading key's bucket into the cache ahead of a lookup.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[stored(key) & mask_]); }
@@ -58,15 +61,16 @@ class TranspositionTable {
     void operator()(void* p) const;
   };
   std::unique_ptr<void, Unmap> memory_;
-  // Doubles the buckets in use. A table uses a prefix of its buckets: after a clear one huge
-  // page's worth, doubled whenever a quarter of its entries are filled, up to the size asked for. Only
-  // the prefix is ever touched, so a small search on a large table costs the system no zeroed
-  // pages beyond what it fills, and a cleared table searches exactly as a fresh one.
+  // Doubles the buckets in use. A growing table uses a prefix of its buckets: after a clear one
+  // huge page's worth, doubled whenever a quarter of its entries are filled, up to the size asked
+  // for. Only the prefix is ever touched, so a small search on a large table costs the system no
+  // zeroed pages beyond what it fills, and a cleared table searches exactly as a fresh one.
   void grow();
 
   Bucket* buckets_ = nullptr;
   std::size_t bucketCount_ = 0;  // in use
   std::size_t maxBuckets_ = 0;
+  std::size_t firstBuckets_ = 0;  // in use after a clear
   std::size_t filled_ = 0;       // entries stored into empty slots since the last clear
   std::uint64_t mask_ = 0;
   std::uint64_t replacements_ = 0;
