@@ -150,12 +150,10 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   std::vector<bool> used(n, false);
   // Threats that stand against any move off their lines: a move more than five cells away along
   // the threat's four lines (or on none of them) changes none of the windows the threat's five
-  // points are read from. Not where the threat is black's under renju: there a far stone may
-  // still change whether the threat point is a foul.
-  // Where the threat is black's under renju, a far stone may still change whether the threat
-  // point is a foul: the cells the foul test read (the threat point and the straight-four points
-  // its recursion visited) are kept, and a move counts as far only when it is off every line
-  // window through them too.
+  // points are read from. Where the threat is black's under renju, a far stone may still change
+  // whether the threat point is a foul: the cells the foul test read (the threat point and the
+  // straight-four points its recursion visited) are kept, and a move counts as far only when it
+  // is off every line window through them too.
   std::vector<bool> standsFar(n, false);
   std::vector<std::vector<Point>> foulReads(n);
   const bool foulMatters = rule_ == Rule::Renju && other == Color::Black;
@@ -181,11 +179,11 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // The side's four moves, from one scan of its lines with three stones or more.
   MoveList fourMoves;
   findFourMoves(board_, side, rule_, fourMoves);
-  std::vector<bool> makesFour(static_cast<std::size_t>(board_.cellCount()), false);
-  for (Point f : fourMoves) makesFour[static_cast<std::size_t>(f)] = true;
+  LineZone makesFour;
+  for (Point f : fourMoves) makesFour.set(static_cast<std::size_t>(f));
   for (Point p = 0; p < board_.cellCount(); ++p) {
     if (!board_.isEmpty(p)) continue;
-    if (makesFour[static_cast<std::size_t>(p)]) {
+    if (makesFour.test(static_cast<std::size_t>(p))) {
       out.push(p);  // legal: findFourMoves lists legal moves only
       continue;
     }

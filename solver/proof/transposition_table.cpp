@@ -12,7 +12,7 @@ namespace tengen::proof {
 namespace {
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // The buckets in use after a clear: one huge page's worth.
-constexpr std::size_t kFirstBuckets = kHugePage / 64;
+constexpr std::size_t kFirstBuckets = kHugePage / 64;  // 64: a bucket's size (asserted in the header)
 }  // namespace
 
 void TranspositionTable::Unmap::operator()(void* p) const { munmap(p, bytes); }
@@ -99,7 +99,7 @@ void TranspositionTable::store(std::uint64_t key, ProofNumbers numbers, std::uin
     }
     if (!victim && e.key() == 0) victim = &e;
   }
-  if (victim && 4 * ++filled_ > bucketCount_ * kWays && bucketCount_ < maxBuckets_) {
+  if (victim && bucketCount_ < maxBuckets_ && 4 * ++filled_ > bucketCount_ * kWays) {
     // A quarter full: double the buckets in use (few buckets overflow before), then store where
     // the key now belongs.
     grow();
