@@ -24,7 +24,7 @@ constexpr int kZoneArgument = 4;        // ProofGame::kRelevanceZone
 class Checker {
  public:
   Checker(const Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree)
-      : b_(board), rule_(rule), attacker_(attacker), tree_(tree) {}
+      : fb_(board, rule), b_(fb_.board()), rule_(rule), attacker_(attacker), tree_(tree) {}
 
   ProofCheck run(Color toMove) {
     ProofCheck result;
@@ -45,11 +45,12 @@ class Checker {
  private:
   bool legal(Point p, Color c) {
     if (!b_.isEmpty(p)) return false;
+    if (rule_ != Rule::Renju || c != Color::Black) return true;  // only renju black has fouls
     if (makesFive(b_, p, c, rule_)) return true;
     return forbiddenKind(b_, p, c, rule_) == ForbiddenKind::None;
   }
 
-  std::vector<Point> fivePoints(Color c) { return scanFivePoints(b_, c, rule_); }
+  const std::vector<Point>& fivePoints(Color c) const { return fb_.fivePoints(c); }
 
   // Some five consecutive cells on one line hold no stone of c's opponent.
   bool liveLine(Color c) {
@@ -71,19 +72,19 @@ class Checker {
   // has no five point to answer) one of `answers` leaving five points the mover cannot all block?
   bool losingMove(Color mover, Point p, const std::vector<Point>& answers) {
     const Color winner = opponent(mover);
-    b_.place(p, mover);
+    fb_.place(p, mover);
     bool loses = !fivePoints(winner).empty();
     if (!loses && fivePoints(mover).empty()) {
       for (Point s : answers) {
         if (!legal(s, winner)) continue;
-        b_.place(s, winner);
+        fb_.place(s, winner);
         const auto fives = fivePoints(winner);
         loses = fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], mover));
-        b_.undo();
+        fb_.undo();
         if (loses) break;
       }
     }
-    b_.undo();
+    fb_.undo();
     return loses;
   }
 
@@ -92,22 +93,22 @@ class Checker {
   // points the mover cannot all block? A mover's five point at any step breaks the line.
   bool lineRefutes(Color mover, Point p, const std::vector<Point>& line) {
     const Color winner = opponent(mover);
-    b_.place(p, mover);
+    fb_.place(p, mover);
     int placed = 1;
     bool loses = !fivePoints(winner).empty();
     for (std::size_t i = 0; !loses && i < line.size(); ++i) {
       if (!fivePoints(mover).empty() || !legal(line[i], winner)) break;
-      b_.place(line[i], winner);
+      fb_.place(line[i], winner);
       ++placed;
       const auto fives = fivePoints(winner);
       if (fives.size() >= 2 || (fives.size() == 1 && !legal(fives[0], mover))) loses = true;
       else if (fives.size() != 1) break;
       else {
-        b_.place(fives[0], mover);
+        fb_.place(fives[0], mover);
         ++placed;
       }
     }
-    while (placed-- > 0) b_.undo();
+    while (placed-- > 0) fb_.undo();
     return loses;
   }
 
@@ -134,9 +135,9 @@ class Checker {
   bool followEdge(const proof::ProofTree<Point>::Edge& e, Color toMove) {
     if (e.node <= 0 || e.node >= static_cast<int>(tree_.nodes.size())) return fail("edge to a missing node");
     if (e.move == kPass) return check(e.node, opponent(toMove));  // the same stones, the other side to move
-    b_.place(e.move, toMove);
+    fb_.place(e.move, toMove);
     const bool ok = check(e.node, opponent(toMove));
-    b_.undo();
+    fb_.undo();
     return ok;
   }
 
@@ -258,7 +259,8 @@ class Checker {
     return oneMoveWorks(node, toMove);
   }
 
-  Board b_;
+  FivePointBoard fb_;  // the board, with each colour's five points kept up to date
+  Board& b_;           // fb_'s board, for reads
   Rule rule_;
   Color attacker_;
   const proof::ProofTree<Point>& tree_;

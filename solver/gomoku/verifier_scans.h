@@ -2,6 +2,7 @@
 // (both independent of the prover's threat code): every five point of a colour.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "solver/gomoku/board.h"
@@ -12,5 +13,27 @@ namespace tengen::gomoku {
 // Every empty point where c completes a winning line now, in point order. A five through p holds
 // a stone of c next to p on its line, so only points with a neighbour of c are asked.
 std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule);
+
+// A board with both colours' five points kept as stones come and go. Whether a point makes five
+// is read from its four line windows only (five cells each way, the sixth stone of an overline
+// included), so a stone changes the answer only at points within five cells of it along its
+// lines: each placement asks those again, and every other point keeps its answer. Only the
+// placing colour's answers can change that way: the pattern of five reads one colour's stones.
+class FivePointBoard {
+ public:
+  FivePointBoard(const Board& board, Rule rule);
+  // The board, for reads (a foul test plays and takes back its own stones); stones stay only
+  // through place() and undo().
+  Board& board() { return board_; }
+  // c's five points, in point order.
+  const std::vector<Point>& fivePoints(Color c) const { return fives_.back()[index(c)]; }
+  void place(Point p, Color c);
+  void undo();
+
+ private:
+  Board board_;
+  Rule rule_;
+  std::vector<std::array<std::vector<Point>, 2>> fives_;  // one entry per stone placed here, and the start
+};
 
 }  // namespace tengen::gomoku

@@ -1,0 +1,65 @@
+// The verifier's five points kept through placements (FivePointBoard) against a plain count:
+// every empty point asked whether it makes five, on random dense games under each rule (black's
+// exact five in renju and standard gomoku, where a stone can turn a five point into an overline),
+// after every placement and every undo.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/verifier_scans.h"
+
+namespace tengen::gomoku {
+namespace {
+
+std::vector<Point> everyFivePoint(const Board& b, Color c, Rule rule) {
+  std::vector<Point> out;
+  for (Point p = 0; p < b.cellCount(); ++p)
+    if (b.isEmpty(p) && makesFive(b, p, c, rule)) out.push_back(p);
+  return out;
+}
+
+TEST(FivePointBoard, MatchesAPlainCountThroughPlacementsAndUndos) {
+  std::mt19937 rng(20261123);
+  long long checks = 0, withFives = 0, overlined = 0;
+  for (Rule rule : {Rule::Renju, Rule::Freestyle, Rule::Standard})
+    for (int size : {7, 15})
+      for (int game = 0; game < 40; ++game) {
+        Board start(size);
+        FivePointBoard board(start, rule);
+        // Stones in a small square, so fives, fours and overlines are common.
+        const int span = std::min(size, 7), origin = (size - span) / 2;
+        std::uniform_int_distribution<int> cell(0, span - 1);
+        int placed = 0;
+        for (int move = 0; move < 60; ++move) {
+          const Point p = board.board().point(origin + cell(rng), origin + cell(rng));
+          if (!board.board().isEmpty(p)) continue;
+          const Color c = rng() % 2 ? Color::Black : Color::White;
+          const auto before = board.fivePoints(c);
+          board.place(p, c);
+          ++placed;
+          // A five point of c's own, other than p, lost to c's stone: an overline made.
+          for (Point q : before)
+            if (q != p && !makesFive(board.board(), q, c, rule)) ++overlined;
+          if (rng() % 5 == 0) {
+            board.undo();
+            --placed;
+          }
+          for (Color c : {Color::Black, Color::White}) {
+            const auto expected = everyFivePoint(board.board(), c, rule);
+            ASSERT_EQ(board.fivePoints(c), expected) << "rule " << static_cast<int>(rule) << " size " << size;
+            ++checks;
+            withFives += !expected.empty();
+          }
+        }
+        while (placed-- > 0) board.undo();
+        for (Color c : {Color::Black, Color::White}) ASSERT_TRUE(board.fivePoints(c).empty());
+      }
+  // The games must have exercised the interesting cases.
+  EXPECT_GT(withFives, checks / 20);
+  EXPECT_GT(overlined, 0);
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
