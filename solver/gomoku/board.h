@@ -87,14 +87,22 @@ class Board {
     return static_cast<Point>(geometry_->lineStart[dir][line] + pos * (kDirRow[dir] * size_ + kDirCol[dir]));
   }
 
-  // Pattern-table key of the 11-cell window centred on p along dir, seen by colour c.
-  int windowKeyAt(Point p, int dir, Color c) const {
+  // The 11-cell window centred on p along dir as masks (bit kWindowCentre: p), seen by colour
+  // c: c's stones, and the cells c cannot use (opponent stones, off the board).
+  struct WindowMasks {
+    unsigned own, blocked;
+  };
+  WindowMasks windowAt(Point p, int dir, Color c) const {
     const int line = geometry_->lineOf[dir][p];
     const int shift = geometry_->posOf[dir][p] + BoardGeometry::kLineOffset - kWindowCentre;
     const std::uint64_t own = lines_[index(c)][dir][line];
     const std::uint64_t blocked = lines_[index(opponent(c))][dir][line] | geometry_->wall[dir][line];
-    return windowKey(static_cast<unsigned>(own >> shift) & 0x7FFu,
-                     static_cast<unsigned>(blocked >> shift) & 0x7FFu);
+    return {static_cast<unsigned>(own >> shift) & 0x7FFu, static_cast<unsigned>(blocked >> shift) & 0x7FFu};
+  }
+  // Pattern-table key of that window.
+  int windowKeyAt(Point p, int dir, Color c) const {
+    const WindowMasks w = windowAt(p, dir, c);
+    return windowKey(w.own, w.blocked);
   }
 
  private:

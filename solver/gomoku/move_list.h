@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "solver/gomoku/types.h"
 
@@ -20,6 +21,15 @@ class MoveList {
   bool contains(Point p) const { return std::find(begin(), end(), p) != end(); }
   void pushUnique(Point p) {
     if (!contains(p)) push(p);
+  }
+  // Orders the points by score(p), highest first; equal scores keep their order.
+  template <class Score>
+  void sortByScore(Score score) {
+    std::array<std::pair<int, Point>, kMaxCells> scored;
+    for (int i = 0; i < size_; ++i) scored[i] = {score(items_[i]), items_[i]};
+    std::stable_sort(scored.begin(), scored.begin() + size_,
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (int i = 0; i < size_; ++i) items_[i] = scored[i].second;
   }
   // Keeps the points for which keep(p) holds, in their order.
   template <class Keep>

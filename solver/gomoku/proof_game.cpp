@@ -272,6 +272,17 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
   } else if (isOr && mode_ == ProofMode::Vcf) {
     // Restricting the attacker is sound for proofs only: a disproof here means "no VCF".
     findFourMoves(board_, me, rule_, moves_);
+  } else if (isOr && mode_ == ProofMode::Vct && findThreatVcf(me, attackerVcfDepth(), cover)) {
+    // A short VCF of the attacker's settles the node at once (quintet's cut): its line is the
+    // node's proof.
+    argument.tree = vcfTree(cover);
+    argument.treeIsNode = true;
+    cover.clear();
+    return Expansion::Proven;
+  } else if (!isOr && mode_ == ProofMode::Vct && findThreatVcf(me, kDefenderThreatDepth, cover)) {
+    // The defender to move wins by a short VCF: the attacker's last move won nothing.
+    cover.clear();
+    return Expansion::Disproven;
   } else if (isOr && mode_ == ProofMode::Vct) {
     // A threat of a VCF of two or more fours may be prepared by a move that makes no three
     // itself (its line gets its third stone from the VCF's first four): every move sharing an
@@ -286,6 +297,8 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       movesAgainstLine(cover, moves_);
       cover.clear();
     }
+    // The moves that build most first: the search breaks ties in their order.
+    moves_.sortByScore([&](Point p) { return buildPotential(board_, p, me, rule_); });
   } else {
     // How long an opponent's VCF against a pass may be to cut this node's moves (0: no cut).
     const int lineDepth = isOr ? (mode_ == ProofMode::Full ? kDefenderThreatDepth : 0) : threatDepth();

@@ -123,6 +123,11 @@ class ProofGame {
     return limited() ? std::min(threatLimit_, attackerMovesLeft_) : threatLimit_;
   }
   static constexpr int kFullModeThreatDepth = 2;
+  // How long a VCF of the attacker's to move may be to settle a VCT node without its moves.
+  int attackerVcfDepth() const {
+    const int depth = std::max(2, threatLimit_);
+    return limited() ? std::min(depth, attackerMovesLeft_) : depth;
+  }
   // How long a defender's VCF against a pass may be to cut the attacker's moves.
   static constexpr int kDefenderThreatDepth = 2;
   std::uint64_t keyWith(std::uint64_t boardHash) const { return keyFor(boardHash, toMove_, attackerMovesLeft_); }
@@ -133,6 +138,9 @@ class ProofGame {
   // A VCF of at most `depth` moves for `owner` if its opponent passed now, ending in two five
   // points (or one the opponent may not block): the owner's moves.
   bool findThreatVcf(Color owner, int depth, std::vector<Point>& line);
+  // The proof tree of the side to move's VCF `line` (as findThreatVcf gives it) played from
+  // here: its fours and the forced blocks.
+  std::shared_ptr<const proof::ProofTree<Point>> vcfTree(const std::vector<Point>& line);
   // Replays the VCF `line` of the side not to move after the side to move plays p (kNoPoint:
   // nothing): whether it still wins, and with `zone` the cells the replay read (see the source).
   using LineZone = std::bitset<kMaxCells>;

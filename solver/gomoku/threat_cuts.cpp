@@ -72,6 +72,33 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
   return false;
 }
 
+std::shared_ptr<const proof::ProofTree<Point>> ProofGame::vcfTree(const std::vector<Point>& line) {
+  // A chain: each four of the side to move, the one block that stops its five, and at the end
+  // a defender's node with two five points against it (or one it may not block): decided there.
+  auto tree = std::make_shared<proof::ProofTree<Point>>();
+  tree->attackerWins = toMove_ == attacker_;
+  const Color owner = toMove_, d = opponent(owner);
+  int placed = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const Point f = line[i];
+    tree->nodes.emplace_back();
+    tree->nodes.back().children.push_back({f, static_cast<int>(tree->nodes.size())});
+    board_.place(f, owner);
+    ++placed;
+    tree->nodes.emplace_back();
+    if (i + 1 == line.size()) break;
+    Point block = kNoPoint;
+    threatFivePoints(owner, f, block);
+    tree->nodes.back().children.push_back({block, static_cast<int>(tree->nodes.size())});
+    board_.place(block, d);
+    ++placed;
+  }
+  while (placed-- > 0) board_.undo();
+  for (int i = static_cast<int>(tree->nodes.size()) - 1; i >= 0; --i)
+    tree->nodes[static_cast<std::size_t>(i)].depth = static_cast<int>(tree->nodes.size()) - 1 - i;
+  return tree;
+}
+
 void ProofGame::markLines(Point q, LineZone& zone) const {
   // Every cell a window read at q covers: five cells each way along the four lines.
   for (int dir = 0; dir < kDirections; ++dir)

@@ -177,6 +177,26 @@ void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   });
 }
 
+int buildPotential(const Board& board, Point p, Color c, Rule r) {
+  const bool exact = needsExactFive(r, c);
+  int total = 0;
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const Board::WindowMasks w = board.windowAt(p, dir, c);
+    int best = 0, count = 0;
+    // The runs of five through the centre start at cells 1..5 of the 11-cell window.
+    for (int s = kWindowCentre - 4; s <= kWindowCentre; ++s) {
+      if ((w.blocked >> s) & 0x1Fu) continue;
+      if (exact && ((w.own >> (s - 1)) & 1u || (w.own >> (s + 5)) & 1u)) continue;
+      const int stones = std::popcount((w.own >> s) & 0x1Fu) + 1;
+      if (stones < 2) continue;
+      if (stones > best) best = stones, count = 0;
+      if (stones == best) ++count;
+    }
+    total += best * count;
+  }
+  return total;
+}
+
 bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }
 
 }  // namespace tengen::gomoku

@@ -33,6 +33,11 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // of two fours, the move and one stone (the move, two fours and that stone leave a five point);
 // longer VCFs could start from bare cells and are only looked for from these.
 void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1);
+// How much c's move on the empty point p builds towards five (a move order, never a cut): on
+// each line, the most c stones (the move counted) in an open run of five through p times how
+// many runs hold that many, summed over the four lines; runs holding the move alone count
+// nothing. Renju black's runs must not touch a black stone at either end (that makes six).
+int buildPotential(const Board& board, Point p, Color c, Rule r);
 // Legal moves of c that cannot be stopped: after them c has two or more five points (straight
 // fours, double fours for white, four-fours on separate lines), or, for white under renju, one
 // five point that black may not take (a four whose block is a foul).
