@@ -1,5 +1,5 @@
 // The independent verifier: re-checks a proof or disproof tree against the rules alone.
-// Deliberately simple and slow; it shares no search or threat code with the prover.
+// Deliberately simple; it shares no search or threat code with the prover.
 #pragma once
 
 #include <string>
