@@ -89,6 +89,24 @@ TEST(Protocol, MessagesRoundTrip) {
   EXPECT_TRUE(std::holds_alternative<worker::StopRequest>(worker::decodeMessage(worker::encodeMessage(worker::StopRequest{}))));
 }
 
+TEST(Protocol, ProofsWithRelevanceZonesSurviveTheTrip) {
+  // A renju position of the first Kagetsu line (white to move, black wins) whose proof leaves
+  // white's replies out by a relevance zone: the win after a pass hangs under a pass edge, which
+  // must cross the wire as a pass, not as a move off the board.
+  const gomoku::Position pos = renju("e8,f7,f8,f9,g8,g10,g11,h8,h11,i9/d7,d8,f10,g7,h7,h9,i8,i12,j10");
+  worker::JobBudget budget{250'000, 60, 64};
+  const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
+  ASSERT_EQ(reply.outcome, worker::JobOutcome::Proven);
+  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  const auto tree = worker::fromWire(again.tree, 15);
+  int passes = 0;
+  for (const auto& node : tree.nodes)
+    for (const auto& e : node.children) passes += e.move == gomoku::kPass;
+  EXPECT_GT(passes, 0) << "the proof should hold a relevance zone";
+  const auto check = gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::Black, tree);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
 TEST(Protocol, RefusesOtherVersionsAndDamage) {
   std::string bytes = worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 5), Color::Black, {}));
   std::string other = bytes;

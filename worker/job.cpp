@@ -61,6 +61,8 @@ WireTree toWire(const proof::ProofTree<Point>& tree) { return treeToWire(tree); 
 proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
   const int cells = boardSize * boardSize;
   return treeFromWire<Point>(wire, [cells](WireCell p) {
+    // A pass edge carries a relevance zone's win after a pass (the verifier checks it as such).
+    if (p == gomoku::kPass) return gomoku::kPass;
     if (p < 0 || p >= cells) throw ProtocolError("a proof tree move is off the board");
     return static_cast<Point>(p);
   });
