@@ -18,35 +18,41 @@ using testing::pt;
 // then k7 or k11 an open four on column k. No one-move VCF: no straight four, no double four.
 constexpr const char* kTwoFourVcf = "h8,i8,j8,k9,k10/g8,a1,a3,a5,a7";
 
-proof::Expansion expandOnce(ProofGame& game, proof::Argument<Point>& argument) {
+// A freestyle VCT with black attacking and `toMove` to play, expanded once.
+struct Expanded {
+  proof::Expansion expansion;
   std::vector<proof::Child<Point>> children;
-  return game.expand(children, argument);
+  proof::Argument<Point> argument;
+};
+Expanded expandVct(const char* stones, Color toMove, int moveLimit) {
+  ProofGame game(boardOf(stones, 15, Rule::Freestyle), toMove, Rule::Freestyle, Color::Black, ProofMode::Vct,
+                 moveLimit);
+  Expanded e;
+  e.expansion = game.expand(e.children, e.argument);
+  return e;
 }
 
 TEST(VctCuts, AttackersShortVcfSettlesItsNodeWithAVerifiedLine) {
-  const Board board = boardOf(kTwoFourVcf, 15, Rule::Freestyle);
-  ProofGame game(board, Color::Black, Rule::Freestyle, Color::Black, ProofMode::Vct, 2);
-  proof::Argument<Point> argument;
-  ASSERT_EQ(expandOnce(game, argument), proof::Expansion::Proven);
-  ASSERT_TRUE(argument.treeIsNode);
-  ASSERT_TRUE(argument.tree);
-  const auto& tree = *argument.tree;
+  const Expanded e = expandVct(kTwoFourVcf, Color::Black, 2);
+  ASSERT_EQ(e.expansion, proof::Expansion::Proven);
+  ASSERT_TRUE(e.argument.treeIsNode);
+  ASSERT_TRUE(e.argument.tree);
+  const auto& tree = *e.argument.tree;
   EXPECT_TRUE(tree.attackerWins);
   ASSERT_EQ(tree.nodes.size(), 4u);  // four, block, open four, the lost defender's node
   EXPECT_EQ(tree.nodes[0].children[0].move, pt("k8"));
   EXPECT_EQ(tree.nodes[1].children[0].move, pt("l8"));
   EXPECT_EQ(tree.nodes[0].depth, 3);
+  const Board board = boardOf(kTwoFourVcf, 15, Rule::Freestyle);
   const ProofCheck check = checkProof(board, Color::Black, Rule::Freestyle, Color::Black, tree);
   EXPECT_TRUE(check.ok) << check.error;
 }
 
 TEST(VctCuts, AttackersVcfLongerThanTheMovesLeftDoesNotFire) {
   // One attacker move left: a two-four VCF is beyond the limit, the node keeps its moves.
-  const Board board = boardOf(kTwoFourVcf, 15, Rule::Freestyle);
-  ProofGame game(board, Color::Black, Rule::Freestyle, Color::Black, ProofMode::Vct, 1);
-  proof::Argument<Point> argument;
-  EXPECT_EQ(expandOnce(game, argument), proof::Expansion::Open);
-  EXPECT_FALSE(argument.tree);
+  const Expanded e = expandVct(kTwoFourVcf, Color::Black, 1);
+  EXPECT_EQ(e.expansion, proof::Expansion::Open);
+  EXPECT_FALSE(e.argument.tree);
 }
 
 // Black (the attacker) has an open three c12 d12 e12 on row 12; white, to move, has the same
@@ -56,21 +62,15 @@ constexpr const char* kDefenderVcf = "c12,d12,e12,g8,a1/h8,i8,j8,k9,k10";
 constexpr const char* kDefenderNoVcf = "c12,d12,e12,g8,a1/h8,i8,j8,k9,a3";
 
 TEST(VctCuts, DefendersShortVcfRefutesTheAttackersMove) {
-  const Board board = boardOf(kDefenderVcf, 15, Rule::Freestyle);
-  ProofGame game(board, Color::White, Rule::Freestyle, Color::Black, ProofMode::Vct, 10);
-  proof::Argument<Point> argument;
-  EXPECT_EQ(expandOnce(game, argument), proof::Expansion::Disproven);
+  EXPECT_EQ(expandVct(kDefenderVcf, Color::White, 10).expansion, proof::Expansion::Disproven);
 }
 
 TEST(VctCuts, DefenderWithoutAShortVcfMustAnswerTheThreat) {
-  const Board board = boardOf(kDefenderNoVcf, 15, Rule::Freestyle);
-  ProofGame game(board, Color::White, Rule::Freestyle, Color::Black, ProofMode::Vct, 10);
-  std::vector<proof::Child<Point>> children;
-  proof::Argument<Point> argument;
-  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  const Expanded e = expandVct(kDefenderNoVcf, Color::White, 10);
+  ASSERT_EQ(e.expansion, proof::Expansion::Open);
   // The answers to the open three: its ends and the far ends, and white's four k8 among them.
   bool blocksB12 = false, fourK8 = false;
-  for (const auto& c : children) {
+  for (const auto& c : e.children) {
     blocksB12 |= c.move == pt("b12");
     fourK8 |= c.move == pt("k8");
   }
