@@ -1,4 +1,5 @@
-// Five points by asking the rules at every empty point that has a stone of the colour beside it.
+// Five points by asking the rules at every empty point that has a stone of the colour beside it,
+// and a board that keeps them as stones come and go (FivePointBoard).
 #include "solver/gomoku/verifier_scans.h"
 
 #include <algorithm>

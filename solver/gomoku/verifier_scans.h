@@ -1,5 +1,6 @@
 // The verifier's plain scans over the board, shared by the proof checker and the zone support
-// (both independent of the prover's threat code): every five point of a colour.
+// (both independent of the prover's threat code): every five point of a colour, scanned or kept
+// through placements.
 #pragma once
 
 #include <array>
