@@ -132,9 +132,9 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
 
 std::function<HorizonStep(const std::string&, Color)> distributedProver(coordinator::WorkerPool& pool,
                                                                        const HorizonOptions& options,
-                                                                       std::uint64_t jobNodes,
+                                                                       std::uint64_t jobNodes, std::uint64_t rootJobNodes,
                                                                        const std::string& scratchDir) {
-  return [&pool, options, jobNodes, scratchDir, count = 0, previous = std::string()](const std::string& moves,
+  return [&pool, options, jobNodes, rootJobNodes, scratchDir, count = 0, previous = std::string()](const std::string& moves,
                                                                                     Color winner) mutable {
     const Position pos = parsePosition(moves, PositionOptions{});
     // Reusing, a line's positions share one book (each walk back starts a new line: its moves are
@@ -155,6 +155,9 @@ std::function<HorizonStep(const std::string&, Color)> distributedProver(coordina
       run.maxSeconds = options.maxSeconds;
       run.jobBudget.maxNodes = jobNodes;
       run.jobBudget.hashMegabytes = 64;
+      run.rootJobBudget = run.jobBudget;
+      run.rootJobBudget->maxNodes = rootJobNodes;
+      run.rootJobBudget->hashMegabytes = options.hashMegabytes;
       const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, pool, run);
       step.nodes = s.nodes;
       step.seconds = s.seconds;

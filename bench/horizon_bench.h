@@ -75,10 +75,11 @@ namespace tengen::bench {
 
 // A prover for HorizonOptions::prove that asks the coordinator, with `pool`'s workers, only
 // whether the winner forces a win, within the options' node and time budgets for the whole run
-// (jobs of `jobNodes` nodes), each position in a fresh book under `scratchDir`.
+// (the root's first job `rootJobNodes` nodes with the options' table, the others `jobNodes`), each
+// position in a fresh book under `scratchDir`.
 std::function<HorizonStep(const std::string&, gomoku::Color)> distributedProver(coordinator::WorkerPool& pool,
                                                                                const HorizonOptions& options,
-                                                                               std::uint64_t jobNodes,
+                                                                               std::uint64_t jobNodes, std::uint64_t rootJobNodes,
                                                                                const std::string& scratchDir);
 
 }  // namespace tengen::bench

@@ -238,14 +238,17 @@ int benchHorizon(const Args& args) {
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
     pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)));
-    // Jobs large enough that the root's first job searches as deep as half of one process could.
+    // One search proves more with its nodes than jobs splitting them: the root's first job holds
+    // the position's budget but one job for each other worker, which start on its children.
     char dir[] = "/tmp/tengen-horizon-XXXXXX";
     if (!mkdtemp(dir)) throw std::runtime_error("cannot make a scratch directory for the books");
     scratch = dir;
     const auto jobNodes = static_cast<std::uint64_t>(
-        args.integer("job-nodes", std::max<long long>(1000, static_cast<long long>(options.maxNodes / (2 * pool->size()))), 1,
+        args.integer("job-nodes", std::max<long long>(1000, static_cast<long long>(options.maxNodes / (4 * pool->size()))), 1,
                      1LL << 50));
-    options.prove = bench::distributedProver(*pool, options, jobNodes, scratch);
+    const std::uint64_t others = jobNodes * static_cast<std::uint64_t>(pool->size() - 1);
+    const std::uint64_t rootJobNodes = options.maxNodes > others ? std::max(jobNodes, options.maxNodes - others) : jobNodes;
+    options.prove = bench::distributedProver(*pool, options, jobNodes, rootJobNodes, scratch);
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {

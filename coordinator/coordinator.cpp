@@ -284,8 +284,20 @@ class Run {
       const Node& r = tree_.node(0);
       // The side to move's win first; once that is disproved, the opponent's.
       if (r.question[gomoku::index(attacker_)].numbers.isDisproven()) attacker_ = gomoku::opponent(r.toMove);
-      const int leaf = tree_.selectLeaf(0, attacker_);
-      if (leaf < 0) return std::nullopt;
+      int leaf = tree_.selectLeaf(0, attacker_);
+      // Every open leaf is out (at the start: the root alone): rather than leave a worker idle,
+      // expand the most-proving leaf in flight and ask about its children meanwhile. Its own job
+      // still answers it; whichever settles it first wins, and both are checked.
+      while (leaf < 0) {
+        const int running = tree_.selectLeaf(0, attacker_, true);
+        if (running < 0) return std::nullopt;
+        adopt(tree_.expand(running, attacker_));
+        const Question& q = tree_.node(running).question[gomoku::index(attacker_)];
+        if (q.fixed && !q.recorded) recordRuleLeaf(running, attacker_);
+        backup(running, attacker_);
+        if (rootDecided()) return std::nullopt;
+        leaf = tree_.selectLeaf(0, attacker_);
+      }
       return std::make_pair(leaf, attacker_);
     }
     // A sweep question goes out when it is open; the opponent's win only once the side to
@@ -368,6 +380,8 @@ class Run {
       tree_.node(id).question[gomoku::index(c)].pending = true;
       const std::uint64_t jobId = ++lastJobId_;
       worker::JobBudget budget = options_.jobBudget;
+      if (id == 0 && options_.rootJobBudget && !tree_.node(0).question[gomoku::index(c)].asked)
+        budget = *options_.rootJobBudget;
       if (options_.goal == Goal::Solve && options_.maxSeconds > 0) {
         // --time bounds the whole run: no job may outlast it.
         const double left = std::max(0.01, options_.maxSeconds - since(start_));
@@ -427,6 +441,8 @@ class Run {
       const Accepted accepted{it->second, std::move(*reply)};
       inFlight_.erase(it);
       ++answering_;
+      // Counted before the worker gets new work: a run's node budget bounds what it spent.
+      summary_.nodes += accepted.reply.nodes;
       freeWorker(workerIndex);
       dispatch();
       apply(accepted);
@@ -458,7 +474,6 @@ class Run {
     const InFlight& job = accepted.job;
     const worker::JobReply* reply = &accepted.reply;
     ++summary_.jobs;
-    summary_.nodes += reply->nodes;
     summary_.workerSeconds += reply->seconds;
     Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
     const gomoku::Position pos = tree_.position(job.node);

@@ -27,6 +27,10 @@ struct RunOptions {
   Goal goal = Goal::Solve;
   int depth = 0;                 // Build: plies below the root
   worker::JobBudget jobBudget;   // per job
+  // Solve: the root's first job, when it should differ (a single search proves more with its
+  // nodes than jobs splitting them: under a run's node budget the root's first job can hold most
+  // of it while the other workers start on its children).
+  std::optional<worker::JobBudget> rootJobBudget;
   std::uint64_t maxJobs = 0;     // whole run (0: none)
   double maxSeconds = 0;         // whole run, Solve only (0: none)
   std::uint64_t maxNodes = 0;    // whole run, Solve only: prover nodes over all jobs (0: none)

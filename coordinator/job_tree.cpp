@@ -147,7 +147,7 @@ void JobTree::backup(int id, Color attacker, std::vector<int>& settled) {
   }
 }
 
-int JobTree::selectLeaf(int from, Color attacker) const {
+int JobTree::selectLeaf(int from, Color attacker, bool inFlight) const {
   const int a = gomoku::index(attacker);
   std::unordered_set<int> visited;
   std::vector<int> order;
@@ -156,8 +156,9 @@ int JobTree::selectLeaf(int from, Color attacker) const {
   auto visit = [&](auto&& self, int v) -> int {
     if (!visited.insert(v).second) return -1;
     const Question& q = node(v).question[a];
-    if (q.solved() || q.pending) return -1;
-    if (!q.expanded) return q.asked ? -1 : v;
+    if (q.solved()) return -1;
+    // A node expanded while its job runs (see the coordinator's nextQuestion) is searched below.
+    if (!q.expanded) return q.asked || q.pending != inFlight ? -1 : v;
     std::vector<int> kids = distinctChildren(v);
     const bool isOr = node(v).toMove == attacker;
     std::stable_sort(kids.begin(), kids.end(), [&](int x, int y) {

@@ -78,8 +78,9 @@ class JobTree {
   void backup(int id, Color attacker, std::vector<int>& settled);
 
   // The most-proving unanswered leaf for `attacker` below `from`, skipping leaves whose job is in
-  // flight (and inner nodes whose open leaves all are); -1 when there is none.
-  int selectLeaf(int from, Color attacker) const;
+  // flight (and inner nodes whose open leaves all are); -1 when there is none. With `inFlight`,
+  // the most-proving leaf whose job is in flight instead (to expand while its job runs).
+  int selectLeaf(int from, Color attacker, bool inFlight = false) const;
 
   // Distinct children of a node, in edge order.
   std::vector<int> distinctChildren(int id) const;

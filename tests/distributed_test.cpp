@@ -150,6 +150,44 @@ TEST(Distributed, SolveMatchesTheSingleProcessProver) {
   }
 }
 
+TEST(Distributed, WorkersStartOnTheRootsChildrenWhileItsFirstJobRuns) {
+  // The root's first job is large enough to prove it alone; the second worker does not wait for
+  // it but expands the root and asks about its children meanwhile.
+  const gomoku::Position pos = renju(kRenjuWin);
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  coordinator::RunOptions o;
+  o.jobBudget.maxNodes = 200;
+  o.jobBudget.hashMegabytes = 8;
+  o.rootJobBudget = o.jobBudget;
+  o.rootJobBudget->maxNodes = 1'000'000;
+  auto pool = coordinator::makeLocalPool(2);
+  const auto s = coordinator::runCoordinator(book, pos, *pool, o);
+  EXPECT_EQ(s.value, GameValue::BlackWins);
+  EXPECT_GE(s.jobs, 2u) << "the idle worker took a child of the root";
+  EXPECT_GT(s.treeNodes, 1u);
+  const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::Black);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(Distributed, ARunsNodeBudgetBoundsTheNodesItSpends) {
+  // Jobs answer while others run: an answer's nodes count before its worker gets the next job.
+  for (int workers : {2, 3}) {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    coordinator::RunOptions o;
+    o.jobBudget.maxNodes = 150;
+    o.jobBudget.hashMegabytes = 8;
+    o.maxNodes = 2'000;
+    o.onlyAttacker = Color::Black;
+    auto pool = coordinator::makeLocalPool(workers);
+    const auto s = coordinator::runCoordinator(book, freestyle("", 9), *pool, o);
+    EXPECT_EQ(s.stoppedBy, "node limit");
+    EXPECT_LE(s.nodes, o.maxNodes) << workers << " workers";
+    EXPECT_GT(s.nodes, o.maxNodes / 2) << workers << " workers";
+  }
+}
+
 TEST(Distributed, BookBuildGivesEveryPositionAValue) {
   TempBook dir;
   book::Book book(dir.dir, book::Book::Access::Create);
