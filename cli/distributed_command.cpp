@@ -58,7 +58,9 @@ std::string fixed(double v, int digits) {
 void printSummary(const coordinator::RunSummary& s, const std::string& workers) {
   std::cout << "jobs: " << s.jobs << " (proven " << s.proven << ", disproven " << s.disproven << ", unknown "
             << s.unknown << ") on " << workers << "; " << s.answeredFromBook << " answers taken from the book, "
-            << s.settledByBackup << " settled from their children\n"
+            << s.settledByBackup << " settled from their children"
+            << (s.withdrawnJobs ? "; " + std::to_string(s.withdrawnJobs) + " withdrawn when their answers stopped mattering" : "")
+            << "\n"
             << "search: " << s.nodes << " nodes, " << static_cast<long long>(s.seconds > 0 ? s.nodes / s.seconds : 0)
             << " nodes/s over all workers, " << s.seconds << " s; workers idle "
             << static_cast<int>(s.idleFraction * 1000) / 10.0 << "% of their time ("

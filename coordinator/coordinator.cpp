@@ -119,6 +119,7 @@ class Run {
     Color attacker;
     int worker;
     worker::JobBudget budget;  // as sent: a job near the run's time limit gets only what is left
+    bool withdrawn = false;    // its answer is no longer wanted (see withdrawMoot)
   };
   // A proof or disproof that came back from a job and waits for (or is out at) its check.
   struct Unchecked {
@@ -295,6 +296,7 @@ class Run {
         const Question& q = tree_.node(running).question[gomoku::index(attacker_)];
         if (q.fixed && !q.recorded) recordRuleLeaf(running, attacker_);
         backup(running, attacker_);
+        withdrawMoot();
         if (rootDecided()) return std::nullopt;
         leaf = tree_.selectLeaf(0, attacker_);
       }
@@ -505,6 +507,7 @@ class Run {
           if (q.fixed && !q.recorded) recordRuleLeaf(job.node, job.attacker);
         }
         backup(job.node, job.attacker);
+        withdrawMoot();
         return;
       }
       case worker::JobOutcome::Proven:
@@ -527,6 +530,8 @@ class Run {
     // Never trust the wire: the independent verifier checks every answer before it is stored, in
     // another worker when there is one (so the coordinator only stores), else here.
     if (crossCheck_) {
+      q.checking = true;
+      withdrawMoot();
       toCheck_.push_back({job, accepted.reply.jobId, accepted.reply.tree, std::move(proof), -1});
       return;
     }
@@ -542,7 +547,7 @@ class Run {
   // A checked proof: into the book, marked verified, and backed up the tree.
   void storeProof(const InFlight& job, gomoku::ProofRecord proof) {
     Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
-    q.pending = false;
+    q.pending = q.checking = false;
     const gomoku::Position pos = tree_.position(job.node);
     const bool wins = proof.tree.attackerWins;
     if (q.solved() && q.numbers.isProven() != wins)
@@ -561,6 +566,24 @@ class Run {
     q.size = size;
     q.depth = depth;
     backup(job.node, job.attacker);
+    withdrawMoot();
+  }
+
+  // Solve: jobs whose answers can no longer change the root (their node settled, or every node
+  // above it) are withdrawn, so the run ends, or their workers move on, without waiting for them.
+  void withdrawMoot() {
+    if (options_.goal != Goal::Solve || inFlight_.empty()) return;
+    const bool decided = rootDecided();
+    std::vector<bool> open[2];
+    for (auto& [jobId, job] : inFlight_) {
+      if (job.withdrawn) continue;
+      auto& o = open[gomoku::index(job.attacker)];
+      if (!decided && o.empty()) o = tree_.stillOpen(job.attacker);
+      if (!decided && o[static_cast<std::size_t>(job.node)]) continue;
+      job.withdrawn = true;
+      ++summary_.withdrawnJobs;
+      pool_.withdraw(job.worker, jobId);
+    }
   }
 
   // ---- the loop ----
@@ -572,6 +595,7 @@ class Run {
       if (options_.stop && options_.stop->load()) {
         summary_.stoppedBy = "interrupted";
         summary_.droppedJobs = inFlight_.size() + checksOut_.size() + toCheck_.size();
+        for (const auto& [jobId, job] : inFlight_) pool_.withdraw(job.worker, jobId);
         break;
       }
       dispatch();

@@ -67,6 +67,7 @@ struct RunSummary {
   std::uint64_t positionsStored = 0;
   std::uint64_t claimsVerified = 0;
   std::uint64_t droppedJobs = 0;       // interrupted: jobs and checks that were still out
+  std::uint64_t withdrawnJobs = 0;     // jobs whose answers stopped mattering while they ran
   std::string stoppedBy;  // "settled", "done", "job limit", "time limit", "node limit", "interrupted"
 };
 

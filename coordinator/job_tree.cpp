@@ -156,7 +156,7 @@ int JobTree::selectLeaf(int from, Color attacker, bool inFlight) const {
   auto visit = [&](auto&& self, int v) -> int {
     if (!visited.insert(v).second) return -1;
     const Question& q = node(v).question[a];
-    if (q.solved()) return -1;
+    if (q.solved() || q.checking) return -1;
     // A node expanded while its job runs (see the coordinator's nextQuestion) is searched below.
     if (!q.expanded) return q.asked || q.pending != inFlight ? -1 : v;
     std::vector<int> kids = distinctChildren(v);
@@ -172,6 +172,21 @@ int JobTree::selectLeaf(int from, Color attacker, bool inFlight) const {
     return -1;
   };
   return visit(visit, from);
+}
+
+std::vector<bool> JobTree::stillOpen(Color attacker) const {
+  const int a = gomoku::index(attacker);
+  std::vector<bool> open(nodes_.size(), false);
+  std::vector<int> todo{0};
+  while (!todo.empty()) {
+    const int v = todo.back();
+    todo.pop_back();
+    const Question& q = node(v).question[a];
+    if (open[static_cast<std::size_t>(v)] || q.solved() || q.checking) continue;
+    open[static_cast<std::size_t>(v)] = true;
+    for (const Edge& e : node(v).edges) todo.push_back(e.child);
+  }
+  return open;
 }
 
 JobTree::Step JobTree::stepOf(int id, Color attacker) const {

@@ -32,6 +32,7 @@ struct Question {
   bool fixed = false;     // decided by a job, the book or the rules: backups leave it alone
   bool asked = false;     // a job finished without deciding it (with the current budget)
   bool pending = false;   // a job about it is in flight
+  bool checking = false;  // a job's answer about it waits for its check
   bool expanded = false;  // its children are listed in the node's edges
   bool recorded = false;  // its step is in the book (fixed answers, and backups once written)
   std::uint32_t size = 1; // proof size behind a decided answer
@@ -81,6 +82,10 @@ class JobTree {
   // flight (and inner nodes whose open leaves all are); -1 when there is none. With `inFlight`,
   // the most-proving leaf whose job is in flight instead (to expand while its job runs).
   int selectLeaf(int from, Color attacker, bool inFlight = false) const;
+
+  // The nodes whose `attacker` question still matters: open (not solved, no answer waiting for
+  // its check) and the root or a child of such a node.
+  std::vector<bool> stillOpen(Color attacker) const;
 
   // Distinct children of a node, in edge order.
   std::vector<int> distinctChildren(int id) const;

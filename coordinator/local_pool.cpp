@@ -55,11 +55,33 @@ class ThreadChannel : public worker::WorkerChannel {
   ThreadChannel(int id, Outbox& outbox) : id_(id), outbox_(outbox) {}
   std::optional<std::string> receive() override { return inbox.pop(); }
   void send(std::string bytes) override { outbox_.push({id_, std::move(bytes)}); }
+  const std::atomic<bool>* withdrawal(std::uint64_t jobId) override {
+    std::lock_guard lock(mutex_);
+    job_ = jobId;
+    withdrawn_ = stopping_ || withdrawnEarly_ == jobId;
+    return &withdrawn_;
+  }
+  // A job withdrawn before this worker took it from its inbox stops as it starts.
+  void withdraw(std::uint64_t jobId) {
+    std::lock_guard lock(mutex_);
+    if (job_ == jobId) withdrawn_ = true;
+    else withdrawnEarly_ = jobId;
+  }
+  // The run is over: whatever job is running stops (a stop request reaches jobs this way).
+  void stopJobs() {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    withdrawn_ = true;
+  }
   Queue<std::string> inbox;
 
  private:
   int id_;
   Outbox& outbox_;
+  std::mutex mutex_;
+  std::uint64_t job_ = 0, withdrawnEarly_ = 0;
+  bool stopping_ = false;
+  std::atomic<bool> withdrawn_{false};
 };
 
 class LocalPool : public WorkerPool {
@@ -82,10 +104,14 @@ class LocalPool : public WorkerPool {
   std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
     return outbox_.popFor(timeoutSeconds);
   }
+  void withdraw(int worker, std::uint64_t jobId) override { channels_[static_cast<std::size_t>(worker)]->withdraw(jobId); }
   void stop() override {
     if (stopped_) return;
     stopped_ = true;
-    for (auto& ch : channels_) ch->inbox.push(worker::encodeMessage(worker::StopRequest{}));
+    for (auto& ch : channels_) {
+      ch->stopJobs();
+      ch->inbox.push(worker::encodeMessage(worker::StopRequest{}));
+    }
     for (auto& t : threads_) t.join();
   }
 
@@ -112,6 +138,7 @@ class BorrowedPool : public WorkerPool {
   std::string describe() const override { return pool_.describe(); }
   void send(int worker, std::string bytes) override { pool_.send(worker, std::move(bytes)); }
   std::optional<std::pair<int, std::string>> receive(double t) override { return pool_.receive(t); }
+  void withdraw(int worker, std::uint64_t jobId) override { pool_.withdraw(worker, jobId); }
   void stop() override {}
 
  private:

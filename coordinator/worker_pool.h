@@ -2,6 +2,7 @@
 // threads in this process. Either way only encoded messages cross (worker/protocol.h).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,10 @@ class WorkerPool {
   virtual std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) = 0;
   // Tells every worker to finish (once; later calls do nothing).
   virtual void stop() = 0;
+  // Best effort: the coordinator no longer wants job `jobId`'s answer; a worker still on it stops
+  // and answers Cancelled (an answer already on its way stays as it was). MPI ranks cannot be
+  // reached mid-job: there the job runs to its budget.
+  virtual void withdraw(int /*worker*/, std::uint64_t /*jobId*/) {}
 };
 
 // `threads` in-process workers (at least 1).

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <chrono>
 #include <deque>
 #include <filesystem>
 #include <functional>
 #include <random>
+#include <thread>
 #include <unordered_map>
 
 #include "book/book.h"
@@ -164,10 +166,43 @@ TEST(Distributed, WorkersStartOnTheRootsChildrenWhileItsFirstJobRuns) {
   auto pool = coordinator::makeLocalPool(2);
   const auto s = coordinator::runCoordinator(book, pos, *pool, o);
   EXPECT_EQ(s.value, GameValue::BlackWins);
-  EXPECT_GE(s.jobs, 2u) << "the idle worker took a child of the root";
+  EXPECT_GE(s.jobs + s.withdrawnJobs, 2u) << "the idle worker took a child of the root";
   EXPECT_GT(s.treeNodes, 1u);
   const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::Black);
   EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(Distributed, AWithdrawnJobStopsAndTheNextRunsInFull) {
+  // An in-process worker drops a job the coordinator withdraws, whether it is running or still
+  // waiting in the inbox; a withdrawal of an earlier job does not touch the next one.
+  auto pool = coordinator::makeLocalPool(1);
+  worker::JobBudget endless;  // the empty 9x9 board, unbounded: runs until withdrawn
+  endless.hashMegabytes = 8;
+  const auto t0 = std::chrono::steady_clock::now();
+  pool->send(0, worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 9), Color::Black, endless)));
+  pool->send(0, worker::encodeMessage(worker::makeJobRequest(2, freestyle("", 9), Color::Black, endless)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  pool->withdraw(0, 2);  // still in the inbox
+  pool->withdraw(0, 1);  // running
+  for (std::uint64_t id : {1, 2}) {
+    const auto message = pool->receive(30);
+    ASSERT_TRUE(message) << "job " << id << " did not stop";
+    const auto reply = std::get<worker::JobReply>(worker::decodeMessage(message->second));
+    EXPECT_EQ(reply.jobId, id);
+    EXPECT_EQ(static_cast<int>(reply.outcome), static_cast<int>(worker::JobOutcome::Cancelled));
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 30.0);
+  worker::JobBudget small;
+  small.maxNodes = 500;
+  small.hashMegabytes = 8;
+  pool->withdraw(0, 2);  // again, late: job 3 must not notice
+  pool->send(0, worker::encodeMessage(worker::makeJobRequest(3, freestyle("", 9), Color::Black, small)));
+  const auto message = pool->receive(30);
+  ASSERT_TRUE(message);
+  const auto reply = std::get<worker::JobReply>(worker::decodeMessage(message->second));
+  EXPECT_EQ(reply.jobId, 3u);
+  EXPECT_EQ(static_cast<int>(reply.outcome), static_cast<int>(worker::JobOutcome::Unknown));
+  EXPECT_EQ(reply.nodes, 500u) << "job 3 ran its whole budget";
 }
 
 TEST(Distributed, ARunsNodeBudgetBoundsTheNodesItSpends) {

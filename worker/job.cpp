@@ -70,7 +70,7 @@ proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
 
 JobReply runJob(const JobRequest& job) { return JobRunner().run(job); }
 
-JobReply JobRunner::run(const JobRequest& job) {
+JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdrawn) {
   JobReply reply;
   reply.jobId = job.jobId;
   try {
@@ -87,7 +87,7 @@ JobReply JobRunner::run(const JobRequest& job) {
     }
     options.table = table_.get();
     options.checkProofs = job.checkHere;
-    options.cancel = &stopFlag();  // a stopping run does not wait for its jobs
+    options.cancel = withdrawn ? withdrawn : &stopFlag();  // a stopping run does not wait for its jobs
     const gomoku::SolveResult r = gomoku::solve(pos, options);
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;
@@ -98,7 +98,7 @@ JobReply JobRunner::run(const JobRequest& job) {
       // A tree the verifier refused is a prover bug: report it, never a value.
       reply.outcome = JobOutcome::Failed;
       reply.error = r.verifyError;
-    } else if (stopRequested()) {
+    } else if (options.cancel->load()) {
       reply.outcome = JobOutcome::Cancelled;
     } else {
       reply.outcome = JobOutcome::Unknown;

@@ -3,6 +3,7 @@
 // running one job with the prover, and re-verifying another worker's answer.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "solver/gomoku/position.h"
@@ -33,8 +34,9 @@ proof::ProofTree<gomoku::Point> fromWire(const WireTree& wire, int boardSize);
 // for another size (and cleared before every job, so each answer depends on its job alone).
 class JobRunner {
  public:
-  // Never throws; a bad job comes back as JobOutcome::Failed.
-  JobReply run(const JobRequest& job);
+  // Never throws; a bad job comes back as JobOutcome::Failed. With `withdrawn`, the job stops when
+  // it is raised (and comes back Cancelled) instead of at a stop request.
+  JobReply run(const JobRequest& job, const std::atomic<bool>* withdrawn = nullptr);
 
  private:
   std::unique_ptr<proof::TranspositionTable> table_;

@@ -26,7 +26,7 @@ std::uint64_t serveJobs(WorkerChannel& channel) {
     }
     if (std::holds_alternative<StopRequest>(message)) break;
     if (const auto* job = std::get_if<JobRequest>(&message)) {
-      channel.send(encodeMessage(runner.run(*job)));
+      channel.send(encodeMessage(runner.run(*job, channel.withdrawal(job->jobId))));
       ++jobs;
     } else if (const auto* othelloJob = std::get_if<OthelloJobRequest>(&message)) {
       channel.send(encodeMessage(runOthelloJob(*othelloJob)));
