@@ -120,43 +120,69 @@ auto shapeIs(Color c, Rule r, Test test) {
 
 // A five or a four needs three of c's stones on its line already; a three or a window of three
 // needs two.
-void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
-  // Each candidate is judged on the scanned line alone: a four along another line through it
-  // is found when that line is scanned (the hot path of every VCF search).
-  const LinePattern* table = linePatternTable(needsExactFive(r, c));
-  PointSet marks{};
-  scanNearLines(board, c, 3, [&](Point p, int dir) {
-    const LinePattern& lp = table[board.windowKeyAt(p, dir, c)];
-    if (lp.five() || lp.fours > 0) mark(marks, p);
-    return false;
-  });
-  collect(board, c, r, marks, out, [](Board&, Point) { return true; });
+namespace {
+
+// The cells of a line's open runs of five (no opponent stone, on the board) that hold at least
+// `stones` of the owner's stones; with `exact`, only runs whose two flanking cells are not the
+// owner's (filled, such a run makes an overline, no five). Bit s of a run mask: cells s..s+4.
+std::uint64_t runCells(std::uint64_t own, std::uint64_t empty, int stones, bool exact) {
+  const std::uint64_t open = empty | own;
+  std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;
+  if (exact) openRuns &= ~(own << 1 | own >> 5);
+  // The five cells' stones counted for every start at once, in bit slices: count = 4f + 2t + u.
+  const std::uint64_t a0 = own, a1 = own >> 1, a2 = own >> 2, a3 = own >> 3, a4 = own >> 4;
+  std::uint64_t u = a0 ^ a1, t = a0 & a1, carry = u & a2;
+  u ^= a2;
+  t |= carry;  // at most 3 so far: t and carry are never both set
+  carry = u & a3;
+  u ^= a3;
+  std::uint64_t f = t & carry;
+  t ^= carry;
+  carry = u & a4;
+  u ^= a4;
+  f |= t & carry;
+  t ^= carry;
+  std::uint64_t enough = 0;
+  switch (stones) {
+    case 0:
+    case 1: enough = f | t | u; break;
+    case 2: enough = f | t; break;
+    case 3: enough = f | (t & u); break;
+    case 4: enough = f; break;
+    default: enough = f & u; break;
+  }
+  const std::uint64_t runs = openRuns & enough;
+  return runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
 }
 
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
-  // Bit-parallel on each line: the open runs of five (on the board, no opponent stone) that hold
-  // `stones` of c's stones, then their empty cells. A five or a four lies in such a run too.
-  PointSet marks{};
+// Marks, on every line holding at least `stones` of c's stones, the empty cells of its runCells.
+void markRunCells(const Board& board, Color c, int stones, bool exact, PointSet& marks) {
   for (int dir = 0; dir < kDirections; ++dir)
     for (int line = 0; line < board.lineCount(dir); ++line) {
       const std::uint64_t own = board.lineStones(c, dir, line);
       if (std::popcount(own) < stones) continue;
-      const std::uint64_t empty = board.lineEmpty(dir, line), open = empty | own;
-      const std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;  // bit s: cells s..s+4
-      // Runs holding at least `stones` of c's stones: count the five cells' bits per start.
-      std::uint64_t runs = 0;
-      if (stones <= 1) {
-        runs = openRuns & (own | own >> 1 | own >> 2 | own >> 3 | own >> 4);
-      } else {
-        for (std::uint64_t m = openRuns; m; m &= m - 1) {
-          const int s = std::countr_zero(m);
-          if (std::popcount((own >> s) & 0x1F) >= stones) runs |= std::uint64_t{1} << s;
-        }
-      }
-      const std::uint64_t cells = runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
-      for (std::uint64_t m = cells & empty; m; m &= m - 1)
+      const std::uint64_t empty = board.lineEmpty(dir, line);
+      for (std::uint64_t m = runCells(own, empty, stones, exact) & empty; m; m &= m - 1)
         mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
     }
+}
+
+}  // namespace
+
+void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
+  // A move makes a five or a four on a line exactly when it lies in a run of five of that line
+  // with three of c's stones and no opponent's (under exact five, flanked by no stone of c's):
+  // bit-parallel per line, no pattern lookups (the hot path of every VCF search).
+  PointSet marks{};
+  markRunCells(board, c, 3, needsExactFive(r, c), marks);
+  collect(board, c, r, marks, out, [](Board&, Point) { return true; });
+}
+
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
+  // The open runs of five (on the board, no opponent stone) that hold `stones` of c's stones,
+  // then their empty cells. A five or a four lies in such a run too.
+  PointSet marks{};
+  markRunCells(board, c, stones, false, marks);
   collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 

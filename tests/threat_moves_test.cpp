@@ -1,0 +1,118 @@
+// The move generators' bit-parallel line scans against plain reads: findFourMoves must list
+// exactly the legal points where a move makes a five or a four (shapeOf, one pattern-table lookup
+// per line), and findNearbyMoves the legal points sharing a run of five (no opponent stone, on the
+// board) with that many of the mover's stones (counted cell by cell), on random dense boards
+// under each rule and for both colours: black's exact five in renju and standard gomoku included,
+// where a run flanked by an own stone makes an overline, no four.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
+
+namespace tengen::gomoku {
+namespace {
+
+std::vector<Point> everyFourMove(Board& b, Color c, Rule rule) {
+  std::vector<Point> out;
+  for (Point p = 0; p < b.cellCount(); ++p) {
+    if (!b.isEmpty(p)) continue;
+    const MoveShape s = shapeOf(b, p, c, rule);
+    if ((s.five || s.fours > 0) && isLegal(b, p, c, rule)) out.push_back(p);
+  }
+  return out;
+}
+
+// Cell by cell: some run of five through p on some line, all on the board, no opponent stone,
+// holding at least `stones` of c's.
+std::vector<Point> everyNearbyMove(Board& b, Color c, Rule rule, int stones) {
+  std::vector<Point> out;
+  for (Point p = 0; p < b.cellCount(); ++p) {
+    if (!b.isEmpty(p) || !isLegal(b, p, c, rule)) continue;
+    bool near = false;
+    for (int dir = 0; dir < kDirections && !near; ++dir)
+      for (int start = -4; start <= 0 && !near; ++start) {
+        int own = 0;
+        bool open = true;
+        for (int k = start; k < start + 5 && open; ++k) {
+          const int col = b.col(p) + k * kDirCol[dir], row = b.row(p) + k * kDirRow[dir];
+          if (!b.onBoard(col, row) || b.has(b.point(col, row), opponent(c))) open = false;
+          else own += b.has(b.point(col, row), c);
+        }
+        near = open && own >= stones;
+      }
+    if (near) out.push_back(p);
+  }
+  return out;
+}
+
+TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
+  std::mt19937 rng(2026112402);
+  long long checks = 0, nonEmpty = 0;
+  for (Rule rule : {Rule::Renju, Rule::Freestyle})
+    for (int size : {7, 15})
+      for (int game = 0; game < 20; ++game) {
+        Board board(size);
+        const int span = std::min(size, 7), origin = (size - span) / 2;
+        std::uniform_int_distribution<int> cell(0, span - 1);
+        for (int move = 0; move < 40; ++move) {
+          const Point p = board.point(origin + cell(rng), origin + cell(rng));
+          if (!board.isEmpty(p)) continue;
+          board.place(p, rng() % 2 ? Color::Black : Color::White);
+          for (Color c : {Color::Black, Color::White})
+            for (int stones : {1, 2, 3, 4}) {
+              const auto expected = everyNearbyMove(board, c, rule, stones);
+              MoveList found;
+              findNearbyMoves(board, c, rule, found, stones);
+              ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
+                  << "rule " << static_cast<int>(rule) << " size " << size << " stones " << stones;
+              ++checks;
+              nonEmpty += !expected.empty();
+            }
+        }
+      }
+  EXPECT_GT(nonEmpty, checks / 2);
+}
+
+TEST(ThreatMoves, FourMovesAreThePointsThePatternTableCallsFoursOrFives) {
+  std::mt19937 rng(20261124);
+  long long checks = 0, withFours = 0, overlineRuns = 0;
+  for (Rule rule : {Rule::Renju, Rule::Freestyle, Rule::Standard})
+    for (int size : {7, 15, 20})
+      for (int game = 0; game < 30; ++game) {
+        Board board(size);
+        // Stones in a small square, so fours, fives and overlines are common.
+        const int span = std::min(size, 7), origin = (size - span) / 2;
+        std::uniform_int_distribution<int> cell(0, span - 1);
+        for (int move = 0; move < 50; ++move) {
+          const Point p = board.point(origin + cell(rng), origin + cell(rng));
+          if (!board.isEmpty(p)) continue;
+          board.place(p, rng() % 2 ? Color::Black : Color::White);
+          for (Color c : {Color::Black, Color::White}) {
+            const auto expected = everyFourMove(board, c, rule);
+            MoveList found;
+            findFourMoves(board, c, rule, found);
+            ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
+                << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
+            ++checks;
+            withFours += !expected.empty();
+            // Points the exact-five rule refuses where five-or-more would take them.
+            if (needsExactFive(rule, c))
+              for (Point q = 0; q < board.cellCount(); ++q)
+                if (board.isEmpty(q)) {
+                  const MoveShape exact = shapeOf(board, q, c, rule);
+                  const MoveShape loose = shapeOf(board, q, c, Rule::Freestyle);
+                  overlineRuns += (loose.five || loose.fours > 0) && !(exact.five || exact.fours > 0);
+                }
+          }
+        }
+      }
+  // The boards must have exercised the interesting cases.
+  EXPECT_GT(withFours, checks / 4);
+  EXPECT_GT(overlineRuns, 100);
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
