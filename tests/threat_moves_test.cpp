@@ -1,9 +1,10 @@
-// The move generators' bit-parallel line scans against plain reads: findFourMoves must list
-// exactly the legal points where a move makes a five or a four (shapeOf, one pattern-table lookup
-// per line), and findNearbyMoves the legal points sharing a run of five (no opponent stone, on the
-// board) with that many of the mover's stones (counted cell by cell), on random dense boards
-// under each rule and for both colours: black's exact five in renju and standard gomoku included,
-// where a run flanked by an own stone makes an overline, no four.
+// The move generators' bit-parallel line scans against plain reads: findFivePoints and
+// findFourMoves must list exactly the points where a move makes a five (shapeOf) and the legal
+// points where it makes a five or a four (one pattern-table lookup per line); findNearbyMoves the
+// legal points sharing a run of five (on the board, no opponent stone) with that many of the
+// mover's stones (counted cell by cell). On random dense boards under each rule, both colours:
+// black's exact five in renju and standard gomoku included, where a run flanked by an own stone
+// makes an overline, no five.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -76,9 +77,9 @@ TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
   EXPECT_GT(nonEmpty, checks / 2);
 }
 
-TEST(ThreatMoves, FourMovesAreThePointsThePatternTableCallsFoursOrFives) {
+TEST(ThreatMoves, FivePointsAndFourMovesAreWhatThePatternTableSays) {
   std::mt19937 rng(20261124);
-  long long checks = 0, withFours = 0, overlineRuns = 0;
+  long long checks = 0, withFours = 0, withFives = 0, overlineRuns = 0;
   for (Rule rule : {Rule::Renju, Rule::Freestyle, Rule::Standard})
     for (int size : {7, 15, 20})
       for (int game = 0; game < 30; ++game) {
@@ -96,6 +97,15 @@ TEST(ThreatMoves, FourMovesAreThePointsThePatternTableCallsFoursOrFives) {
             findFourMoves(board, c, rule, found);
             ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
                 << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
+            // Five points: the same runs with four stones.
+            std::vector<Point> fivePoints;
+            for (Point q = 0; q < board.cellCount(); ++q)
+              if (board.isEmpty(q) && shapeOf(board, q, c, rule).five) fivePoints.push_back(q);
+            MoveList fives;
+            findFivePoints(board, c, rule, fives);
+            ASSERT_EQ(std::vector<Point>(fives.begin(), fives.end()), fivePoints);
+            ASSERT_EQ(hasFivePoint(board, c, rule), !fivePoints.empty());
+            withFives += !fivePoints.empty();
             ++checks;
             withFours += !expected.empty();
             // Points the exact-five rule refuses where five-or-more would take them.
@@ -111,6 +121,7 @@ TEST(ThreatMoves, FourMovesAreThePointsThePatternTableCallsFoursOrFives) {
       }
   // The boards must have exercised the interesting cases.
   EXPECT_GT(withFours, checks / 4);
+  EXPECT_GT(withFives, checks / 20);
   EXPECT_GT(overlineRuns, 100);
 }
 

@@ -41,14 +41,54 @@ bool scanNearLines(const Board& board, Color c, int minStones, Visit visit) {
 
 void mark(PointSet& set, Point p) { set[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64); }
 
+// The cells of a line's open runs of five (no opponent stone, on the board) that hold at least
+// `stones` of the owner's stones; with `exact`, only runs whose two flanking cells are not the
+// owner's (filled, such a run makes an overline, no five). Bit s of a run mask: cells s..s+4.
+std::uint64_t runCells(std::uint64_t own, std::uint64_t empty, int stones, bool exact) {
+  const std::uint64_t open = empty | own;
+  std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;
+  if (exact) openRuns &= ~(own << 1 | own >> 5);
+  // The five cells' stones counted for every start at once, in bit slices: count = 4f + 2t + u.
+  const std::uint64_t a0 = own, a1 = own >> 1, a2 = own >> 2, a3 = own >> 3, a4 = own >> 4;
+  std::uint64_t u = a0 ^ a1, t = a0 & a1, carry = u & a2;
+  u ^= a2;
+  t |= carry;  // at most 3 so far: t and carry are never both set
+  carry = u & a3;
+  u ^= a3;
+  std::uint64_t f = t & carry;
+  t ^= carry;
+  carry = u & a4;
+  u ^= a4;
+  f |= t & carry;
+  t ^= carry;
+  std::uint64_t enough = 0;
+  switch (stones) {
+    case 0:
+    case 1: enough = f | t | u; break;
+    case 2: enough = f | t; break;
+    case 3: enough = f | (t & u); break;
+    case 4: enough = f; break;
+    default: enough = f & u; break;
+  }
+  const std::uint64_t runs = openRuns & enough;
+  return runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
+}
+
 // Calls found(p) for each empty point p that completes a five of c (a point may come once per
-// line through it); stops when found returns true. A five along a line needs four of c's stones.
+// line through it); stops when found returns true. A five point lies in a run of five holding
+// four of c's stones and no opponent's (under exact five, flanked by none of c's).
 template <class Found>
 bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
-  const LinePattern* table = linePatternTable(needsExactFive(r, c));
-  return scanNearLines(board, c, 4, [&](Point p, int dir) {
-    return table[board.windowKeyAt(p, dir, c)].five() && found(p);
-  });
+  const bool exact = needsExactFive(r, c);
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (int line = 0; line < board.lineCount(dir); ++line) {
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      if (!atLeast(own, 4)) continue;
+      const std::uint64_t empty = board.lineEmpty(dir, line);
+      for (std::uint64_t m = runCells(own, empty, 4, exact) & empty; m; m &= m - 1)
+        if (found(board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset))) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -121,39 +161,6 @@ auto shapeIs(Color c, Rule r, Test test) {
 // A five or a four needs three of c's stones on its line already; a three or a window of three
 // needs two.
 namespace {
-
-// The cells of a line's open runs of five (no opponent stone, on the board) that hold at least
-// `stones` of the owner's stones; with `exact`, only runs whose two flanking cells are not the
-// owner's (filled, such a run makes an overline, no five). Bit s of a run mask: cells s..s+4.
-std::uint64_t runCells(std::uint64_t own, std::uint64_t empty, int stones, bool exact) {
-  const std::uint64_t open = empty | own;
-  std::uint64_t openRuns = open & open >> 1 & open >> 2 & open >> 3 & open >> 4;
-  if (exact) openRuns &= ~(own << 1 | own >> 5);
-  // The five cells' stones counted for every start at once, in bit slices: count = 4f + 2t + u.
-  const std::uint64_t a0 = own, a1 = own >> 1, a2 = own >> 2, a3 = own >> 3, a4 = own >> 4;
-  std::uint64_t u = a0 ^ a1, t = a0 & a1, carry = u & a2;
-  u ^= a2;
-  t |= carry;  // at most 3 so far: t and carry are never both set
-  carry = u & a3;
-  u ^= a3;
-  std::uint64_t f = t & carry;
-  t ^= carry;
-  carry = u & a4;
-  u ^= a4;
-  f |= t & carry;
-  t ^= carry;
-  std::uint64_t enough = 0;
-  switch (stones) {
-    case 0:
-    case 1: enough = f | t | u; break;
-    case 2: enough = f | t; break;
-    case 3: enough = f | (t & u); break;
-    case 4: enough = f; break;
-    default: enough = f & u; break;
-  }
-  const std::uint64_t runs = openRuns & enough;
-  return runs | runs << 1 | runs << 2 | runs << 3 | runs << 4;
-}
 
 // Marks, on every line holding at least `stones` of c's stones, the empty cells of its runCells.
 void markRunCells(const Board& board, Color c, int stones, bool exact, PointSet& marks) {
