@@ -1,6 +1,8 @@
 // The move generators' bit-parallel line scans against plain reads: findFivePoints and
 // findFourMoves must list exactly the points where a move makes a five (shapeOf) and the legal
-// points where it makes a five or a four (one pattern-table lookup per line); findNearbyMoves the
+// points where it makes a five or a four (one pattern-table lookup per line);
+// findStraightFourMoves the legal moves after which the opponent cannot stop a five (its five
+// points counted on the whole board after the move); findNearbyMoves the
 // legal points sharing a run of five (on the board, no opponent stone) with that many of the
 // mover's stones (counted cell by cell). On random dense boards under each rule, both colours:
 // black's exact five in renju and standard gomoku included, where a run flanked by an own stone
@@ -77,9 +79,9 @@ TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
   EXPECT_GT(nonEmpty, checks / 2);
 }
 
-TEST(ThreatMoves, FivePointsAndFourMovesAreWhatThePatternTableSays) {
+TEST(ThreatMoves, FivesFoursAndStraightFoursAreWhatPlainReadsSay) {
   std::mt19937 rng(20261124);
-  long long checks = 0, withFours = 0, withFives = 0, overlineRuns = 0;
+  long long checks = 0, withFours = 0, withFives = 0, withStraightFours = 0, overlineRuns = 0;
   for (Rule rule : {Rule::Renju, Rule::Freestyle, Rule::Standard})
     for (int size : {7, 15, 20})
       for (int game = 0; game < 30; ++game) {
@@ -97,15 +99,6 @@ TEST(ThreatMoves, FivePointsAndFourMovesAreWhatThePatternTableSays) {
             findFourMoves(board, c, rule, found);
             ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
                 << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
-            // Five points: the same runs with four stones.
-            std::vector<Point> fivePoints;
-            for (Point q = 0; q < board.cellCount(); ++q)
-              if (board.isEmpty(q) && shapeOf(board, q, c, rule).five) fivePoints.push_back(q);
-            MoveList fives;
-            findFivePoints(board, c, rule, fives);
-            ASSERT_EQ(std::vector<Point>(fives.begin(), fives.end()), fivePoints);
-            ASSERT_EQ(hasFivePoint(board, c, rule), !fivePoints.empty());
-            withFives += !fivePoints.empty();
             ++checks;
             withFours += !expected.empty();
             // Points the exact-five rule refuses where five-or-more would take them.
@@ -116,12 +109,41 @@ TEST(ThreatMoves, FivePointsAndFourMovesAreWhatThePatternTableSays) {
                   const MoveShape loose = shapeOf(board, q, c, Rule::Freestyle);
                   overlineRuns += (loose.five || loose.fours > 0) && !(exact.five || exact.fours > 0);
                 }
+            // Five points: the same runs with four stones.
+            std::vector<Point> fivePoints;
+            for (Point q = 0; q < board.cellCount(); ++q)
+              if (board.isEmpty(q) && shapeOf(board, q, c, rule).five) fivePoints.push_back(q);
+            MoveList fives;
+            findFivePoints(board, c, rule, fives);
+            ASSERT_EQ(std::vector<Point>(fives.begin(), fives.end()), fivePoints);
+            ASSERT_EQ(hasFivePoint(board, c, rule), !fivePoints.empty());
+            withFives += !fivePoints.empty();
+            // Straight-four moves (asked where c has no five point yet): no five, and after them
+            // a five the opponent cannot stop (two five points, or one it may not play), counted
+            // on the whole board.
+            if (!fivePoints.empty()) continue;
+            std::vector<Point> unstoppable;
+            for (Point q = 0; q < board.cellCount(); ++q) {
+              if (!board.isEmpty(q) || shapeOf(board, q, c, rule).five || !isLegal(board, q, c, rule)) continue;
+              board.place(q, c);
+              MoveList after;
+              findFivePoints(board, c, rule, after);
+              if (after.size() >= 2 || (after.size() == 1 && !isLegal(board, after[0], opponent(c), rule)))
+                unstoppable.push_back(q);
+              board.undo();
+            }
+            MoveList straight;
+            findStraightFourMoves(board, c, rule, straight);
+            ASSERT_EQ(std::vector<Point>(straight.begin(), straight.end()), unstoppable)
+                << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
+            withStraightFours += !unstoppable.empty();
           }
         }
       }
   // The boards must have exercised the interesting cases.
   EXPECT_GT(withFours, checks / 4);
   EXPECT_GT(withFives, checks / 20);
+  EXPECT_GT(withStraightFours, checks / 20);
   EXPECT_GT(overlineRuns, 100);
 }
 

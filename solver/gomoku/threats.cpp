@@ -17,28 +17,6 @@ namespace {
 
 using PointSet = std::array<std::uint64_t, (kMaxCells + 63) / 64>;
 
-// Whether a line mask has at least n (1..4) stones.
-bool atLeast(std::uint64_t bits, int n) {
-  for (int i = 1; i < n && bits; ++i) bits &= bits - 1;
-  return bits != 0;
-}
-
-// Calls visit(p, dir) for each empty point p within four cells, along line dir, of c's stones on
-// a line holding at least `minStones` (1..4) of them: the only places where a move of c can make
-// a shape that needs that many stones on that line. Stops when visit returns true.
-template <class Visit>
-bool scanNearLines(const Board& board, Color c, int minStones, Visit visit) {
-  for (int dir = 0; dir < kDirections; ++dir)
-    for (int line = 0; line < board.lineCount(dir); ++line) {
-      const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!atLeast(own, minStones)) continue;
-      const std::uint64_t near = own << 1 | own << 2 | own << 3 | own << 4 | own >> 1 | own >> 2 | own >> 3 | own >> 4;
-      for (std::uint64_t m = board.lineEmpty(dir, line) & near; m; m &= m - 1)
-        if (visit(board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset), dir)) return true;
-    }
-  return false;
-}
-
 void mark(PointSet& set, Point p) { set[static_cast<std::size_t>(p) / 64] |= std::uint64_t{1} << (p % 64); }
 
 // The cells of a line's open runs of five (no opponent stone, on the board) that hold at least
@@ -83,7 +61,7 @@ bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
   for (int dir = 0; dir < kDirections; ++dir)
     for (int line = 0; line < board.lineCount(dir); ++line) {
       const std::uint64_t own = board.lineStones(c, dir, line);
-      if (!atLeast(own, 4)) continue;
+      if (std::popcount(own) < 4) continue;
       const std::uint64_t empty = board.lineEmpty(dir, line);
       for (std::uint64_t m = runCells(own, empty, 4, exact) & empty; m; m &= m - 1)
         if (found(board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset))) return true;
@@ -127,16 +105,6 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
 }
 
 namespace {
-
-// The points scanNearLines visits, as a set.
-PointSet pointsNearLines(const Board& board, Color c, int minStones) {
-  PointSet marks{};
-  scanNearLines(board, c, minStones, [&](Point p, int) {
-    mark(marks, p);
-    return false;
-  });
-  return marks;
-}
 
 // Appends, in point order, the points of the set for which keep(shape of c's move there)
 // holds (every point without a keep) and c may play.
@@ -195,7 +163,10 @@ void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
 
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   const bool foulBlocks = r == Rule::Renju && c == Color::White;
-  collect(board, c, r, pointsNearLines(board, c, 3), out, [&](Board& b, Point p) {
+  // Every such move makes a four: only the four moves' cells are read.
+  PointSet fours{};
+  markRunCells(board, c, 3, needsExactFive(r, c), fours);
+  collect(board, c, r, fours, out, [&](Board& b, Point p) {
     const MoveShape s = shapeOf(b, p, c, r);
     if (s.five) return false;
     if (s.straightFour || s.fours >= 2) return true;
