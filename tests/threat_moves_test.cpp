@@ -28,6 +28,26 @@ std::vector<Point> everyFourMove(Board& b, Color c, Rule rule) {
   return out;
 }
 
+// Random games in a small square of the board (so fours, fives and overlines are common):
+// calls visit(board, rule, size) after every stone.
+template <class Visit>
+void denseGames(std::mt19937& rng, std::initializer_list<Rule> rules, std::initializer_list<int> sizes, int games,
+                int moves, Visit visit) {
+  for (Rule rule : rules)
+    for (int size : sizes)
+      for (int game = 0; game < games; ++game) {
+        Board board(size);
+        const int span = std::min(size, 7), origin = (size - span) / 2;
+        std::uniform_int_distribution<int> cell(0, span - 1);
+        for (int move = 0; move < moves; ++move) {
+          const Point p = board.point(origin + cell(rng), origin + cell(rng));
+          if (!board.isEmpty(p)) continue;
+          board.place(p, rng() % 2 ? Color::Black : Color::White);
+          visit(board, rule, size);
+        }
+      }
+}
+
 // Cell by cell: some run of five through p on some line, all on the board, no opponent stone,
 // holding at least `stones` of c's.
 std::vector<Point> everyNearbyMove(Board& b, Color c, Rule rule, int stones) {
@@ -54,92 +74,71 @@ std::vector<Point> everyNearbyMove(Board& b, Color c, Rule rule, int stones) {
 TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
   std::mt19937 rng(2026112402);
   long long checks = 0, nonEmpty = 0;
-  for (Rule rule : {Rule::Renju, Rule::Freestyle})
-    for (int size : {7, 15})
-      for (int game = 0; game < 20; ++game) {
-        Board board(size);
-        const int span = std::min(size, 7), origin = (size - span) / 2;
-        std::uniform_int_distribution<int> cell(0, span - 1);
-        for (int move = 0; move < 40; ++move) {
-          const Point p = board.point(origin + cell(rng), origin + cell(rng));
-          if (!board.isEmpty(p)) continue;
-          board.place(p, rng() % 2 ? Color::Black : Color::White);
-          for (Color c : {Color::Black, Color::White})
-            for (int stones : {1, 2, 3, 4}) {
-              const auto expected = everyNearbyMove(board, c, rule, stones);
-              MoveList found;
-              findNearbyMoves(board, c, rule, found, stones);
-              ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
-                  << "rule " << static_cast<int>(rule) << " size " << size << " stones " << stones;
-              ++checks;
-              nonEmpty += !expected.empty();
-            }
-        }
+  denseGames(rng, {Rule::Renju, Rule::Freestyle}, {7, 15}, 20, 40, [&](Board& board, Rule rule, int size) {
+    for (Color c : {Color::Black, Color::White})
+      for (int stones : {1, 2, 3, 4}) {
+        const auto expected = everyNearbyMove(board, c, rule, stones);
+        MoveList found;
+        findNearbyMoves(board, c, rule, found, stones);
+        ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
+            << "rule " << static_cast<int>(rule) << " size " << size << " stones " << stones;
+        ++checks;
+        nonEmpty += !expected.empty();
       }
+  });
   EXPECT_GT(nonEmpty, checks / 2);
 }
 
 TEST(ThreatMoves, FivesFoursAndStraightFoursAreWhatPlainReadsSay) {
   std::mt19937 rng(20261124);
   long long checks = 0, withFours = 0, withFives = 0, withStraightFours = 0, overlineRuns = 0;
-  for (Rule rule : {Rule::Renju, Rule::Freestyle, Rule::Standard})
-    for (int size : {7, 15, 20})
-      for (int game = 0; game < 30; ++game) {
-        Board board(size);
-        // Stones in a small square, so fours, fives and overlines are common.
-        const int span = std::min(size, 7), origin = (size - span) / 2;
-        std::uniform_int_distribution<int> cell(0, span - 1);
-        for (int move = 0; move < 50; ++move) {
-          const Point p = board.point(origin + cell(rng), origin + cell(rng));
-          if (!board.isEmpty(p)) continue;
-          board.place(p, rng() % 2 ? Color::Black : Color::White);
-          for (Color c : {Color::Black, Color::White}) {
-            const auto expected = everyFourMove(board, c, rule);
-            MoveList found;
-            findFourMoves(board, c, rule, found);
-            ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
-                << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
-            ++checks;
-            withFours += !expected.empty();
-            // Points the exact-five rule refuses where five-or-more would take them.
-            if (needsExactFive(rule, c))
-              for (Point q = 0; q < board.cellCount(); ++q)
-                if (board.isEmpty(q)) {
-                  const MoveShape exact = shapeOf(board, q, c, rule);
-                  const MoveShape loose = shapeOf(board, q, c, Rule::Freestyle);
-                  overlineRuns += (loose.five || loose.fours > 0) && !(exact.five || exact.fours > 0);
-                }
-            // Five points: the same runs with four stones.
-            std::vector<Point> fivePoints;
-            for (Point q = 0; q < board.cellCount(); ++q)
-              if (board.isEmpty(q) && shapeOf(board, q, c, rule).five) fivePoints.push_back(q);
-            MoveList fives;
-            findFivePoints(board, c, rule, fives);
-            ASSERT_EQ(std::vector<Point>(fives.begin(), fives.end()), fivePoints);
-            ASSERT_EQ(hasFivePoint(board, c, rule), !fivePoints.empty());
-            withFives += !fivePoints.empty();
-            // Straight-four moves (asked where c has no five point yet): no five, and after them
-            // a five the opponent cannot stop (two five points, or one it may not play), counted
-            // on the whole board.
-            if (!fivePoints.empty()) continue;
-            std::vector<Point> unstoppable;
-            for (Point q = 0; q < board.cellCount(); ++q) {
-              if (!board.isEmpty(q) || shapeOf(board, q, c, rule).five || !isLegal(board, q, c, rule)) continue;
-              board.place(q, c);
-              MoveList after;
-              findFivePoints(board, c, rule, after);
-              if (after.size() >= 2 || (after.size() == 1 && !isLegal(board, after[0], opponent(c), rule)))
-                unstoppable.push_back(q);
-              board.undo();
-            }
-            MoveList straight;
-            findStraightFourMoves(board, c, rule, straight);
-            ASSERT_EQ(std::vector<Point>(straight.begin(), straight.end()), unstoppable)
-                << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
-            withStraightFours += !unstoppable.empty();
+  denseGames(rng, {Rule::Renju, Rule::Freestyle, Rule::Standard}, {7, 15, 20}, 30, 50, [&](Board& board, Rule rule, int size) {
+    for (Color c : {Color::Black, Color::White}) {
+      const auto expected = everyFourMove(board, c, rule);
+      MoveList found;
+      findFourMoves(board, c, rule, found);
+      ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
+          << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
+      ++checks;
+      withFours += !expected.empty();
+      // Points the exact-five rule refuses where five-or-more would take them.
+      if (needsExactFive(rule, c))
+        for (Point q = 0; q < board.cellCount(); ++q)
+          if (board.isEmpty(q)) {
+            const MoveShape exact = shapeOf(board, q, c, rule);
+            const MoveShape loose = shapeOf(board, q, c, Rule::Freestyle);
+            overlineRuns += (loose.five || loose.fours > 0) && !(exact.five || exact.fours > 0);
           }
-        }
+      // Five points: the same runs with four stones.
+      std::vector<Point> fivePoints;
+      for (Point q = 0; q < board.cellCount(); ++q)
+        if (board.isEmpty(q) && shapeOf(board, q, c, rule).five) fivePoints.push_back(q);
+      MoveList fives;
+      findFivePoints(board, c, rule, fives);
+      ASSERT_EQ(std::vector<Point>(fives.begin(), fives.end()), fivePoints);
+      ASSERT_EQ(hasFivePoint(board, c, rule), !fivePoints.empty());
+      withFives += !fivePoints.empty();
+      // Straight-four moves (asked where c has no five point yet): no five, and after them
+      // a five the opponent cannot stop (two five points, or one it may not play), counted
+      // on the whole board.
+      if (!fivePoints.empty()) continue;
+      std::vector<Point> unstoppable;
+      for (Point q = 0; q < board.cellCount(); ++q) {
+        if (!board.isEmpty(q) || shapeOf(board, q, c, rule).five || !isLegal(board, q, c, rule)) continue;
+        board.place(q, c);
+        MoveList after;
+        findFivePoints(board, c, rule, after);
+        if (after.size() >= 2 || (after.size() == 1 && !isLegal(board, after[0], opponent(c), rule)))
+          unstoppable.push_back(q);
+        board.undo();
       }
+      MoveList straight;
+      findStraightFourMoves(board, c, rule, straight);
+      ASSERT_EQ(std::vector<Point>(straight.begin(), straight.end()), unstoppable)
+          << "rule " << static_cast<int>(rule) << " size " << size << " colour " << index(c);
+      withStraightFours += !unstoppable.empty();
+    }
+  });
   // The boards must have exercised the interesting cases.
   EXPECT_GT(withFours, checks / 4);
   EXPECT_GT(withFives, checks / 20);
