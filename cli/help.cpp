@@ -185,7 +185,7 @@ std::vector<CommandHelp> makeCommands() {
         kProbeNodes,
         kProbeMax,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
-        {"job-nodes", true, "N", "horizon --workers: nodes per job"},
+        {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},
         kJson},
        {"tengen bench solve", "tengen bench horizon --lines 1 --nodes 200000"}},
       {"engine",
