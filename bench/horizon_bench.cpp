@@ -46,6 +46,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.known = options.known;
   o.probeNodes = options.probeNodes;
   o.probeMaxNodes = options.probeMaxNodes;
+  o.replyProbePlies = options.replyProbePlies;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)

@@ -19,6 +19,8 @@ const OptionSpec kProbeNodes{"probe-nodes", true, "N",
                              "full mode: the first threat probe (a VCT at an attacker's node) in nodes (0: none; default 64)"};
 const OptionSpec kProbeMax{"probe-max", true, "N",
                            "full mode: a probe doubles each time the search comes back, up to this (default 4096)"};
+const OptionSpec kReplyProbes{"reply-probes", true, "PLIES",
+                              "full mode: within this many plies of the root, every defender's reply gets a threat probe at once (default 0: none)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
 const OptionSpec kWorkers{"workers", true, "N", "in-process workers (default: the number of cores); under mpirun the ranks"};
 
@@ -52,6 +54,7 @@ std::vector<CommandHelp> makeCommands() {
         {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
         kProbeNodes,
         kProbeMax,
+        kReplyProbes,
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
         kLockWait,
@@ -184,6 +187,7 @@ std::vector<CommandHelp> makeCommands() {
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
         kProbeNodes,
         kProbeMax,
+        kReplyProbes,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},
         kJson},

@@ -49,7 +49,8 @@ bool parseProofMode(std::string_view text, ProofMode& out) {
 ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit,
                      int threatLimit)
     : board_(board), rule_(rule), attacker_(attacker), toMove_(toMove), mode_(mode), moveLimit_(moveLimit),
-      threatLimit_(std::max(1, threatLimit)), attackerMovesLeft_(moveLimit) {
+      threatLimit_(std::max(1, threatLimit)), attackerMovesLeft_(moveLimit),
+      rootPly_(static_cast<int>(board.history().size())) {
   // Everything that changes what a key means goes into the salt, so one table can serve many searches.
   salt_ = mix(mix(mix(mix(static_cast<std::uint64_t>(rule)) ^ static_cast<std::uint64_t>(board.size())) ^
                   static_cast<std::uint64_t>(index(attacker))) ^
@@ -141,7 +142,7 @@ ProofNumbers ProofGame::estimateAfter(Point p) {
     return n;
   }
   if (knownWin(p)) return ProofNumbers::proven();
-  if (toMove_ != attacker_) return ProofNumbers{1, 1};
+  if (toMove_ != attacker_) return replyRefuted(p) ? ProofNumbers::proven() : ProofNumbers{1, 1};
   if (hints_)
     if (const auto it = hints_->find(board_.hash()); it != hints_->end())
       if (std::find(it->second.begin(), it->second.end(), p) != it->second.end()) return {1, 1};  // a library's move first
@@ -300,6 +301,7 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // The moves that build most first: the search breaks ties in their order.
     moves_.sortByScore([&](Point p) { return buildPotential(board_, p, me, rule_); });
   } else {
+    bool replyProbesWanted = true;
     // How long an opponent's VCF against a pass may be to cut this node's moves (0: no cut).
     const int lineDepth = isOr ? (mode_ == ProofMode::Full ? kDefenderThreatDepth : 0) : threatDepth();
     findStraightFourMoves(board_, other, rule_, threats_);
@@ -321,9 +323,18 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       return Expansion::Disproven;
     } else {
       legalMoves(moves_);
-      // The relevance-zone cut may narrow these later (see expand()).
-      zoneCandidate_ = !isOr && mode_ == ProofMode::Full && nullMoveBudget_ > 0;
+      if (!isOr && mode_ == ProofMode::Full && nullMoveBudget_ > 0) {
+        // The relevance-zone cut: at once near the root (where the replies are probed too),
+        // deeper when the search comes back here (see expand()).
+        if (probesReplies()) {
+          if (movesInNullMoveZone(zoneMoves_, argument)) moves_ = zoneMoves_;
+          else replyProbesWanted = false;  // the attacker threatens nothing: most replies would fail
+        } else {
+          zoneCandidate_ = true;
+        }
+      }
     }
+    if (!isOr && replyProbesWanted && probesReplies()) probeReplies(moves_);
   }
   if (moves_.empty()) return iLose;
   children.reserve(static_cast<std::size_t>(moves_.size()));

@@ -67,6 +67,16 @@ class ProofGame {
     probesWhileLikely_ = whileLikely;
   }
 
+  // Full mode: reply probes. At a defender's node within `plies` plies of the search's root,
+  // each reply is probed at once for a threat win of the attacker (as the reply's own first
+  // probe would), so the node's numbers count only the replies that survive. Where no threat
+  // narrows the replies, the null-move threat search behind the relevance-zone cut runs at the
+  // first visit (not only on a revisit), and without a win after a pass (the attacker's last
+  // move threatens nothing) the replies are not probed. Near the root this tells at once which
+  // of the attacker's moves threaten something; deeper, the probes at the attacker's nodes do
+  // the same work as the search gets there. Needs threat probes; 0 turns it off.
+  void setReplyProbePlies(int plies) { replyProbePlies_ = plies; }
+
   // Full mode: proofs found earlier, taken as leaves (their trees are grafted into the proof).
   void setKnownProofs(std::shared_ptr<const KnownProofs> known);
 
@@ -172,6 +182,7 @@ class ProofGame {
   int moveLimit_;
   int threatLimit_;
   int attackerMovesLeft_;
+  int rootPly_;  // stones on the board at the search's root
   std::uint64_t salt_;
   bool limitReached_ = false;
   MoveList fives_, threats_, moves_, fours_;
@@ -217,6 +228,17 @@ class ProofGame {
   // Whether the attacker to move wins by threats within `budget` nodes (or did before): then
   // `argument` holds the win as the node's own tree.
   bool probeThreatWin(std::uint64_t budget, proof::Argument<Point>& argument);
+  // Whether this node is a defender's whose replies are probed at once (see setReplyProbePlies).
+  bool probesReplies() const {
+    return mode_ == ProofMode::Full && probeFirst_ > 0 &&
+           static_cast<int>(board_.history().size()) - rootPly_ < replyProbePlies_;
+  }
+  // Probes the attacker's win after each of the defender's `replies` (see replyRefuted).
+  void probeReplies(const MoveList& replies);
+  MoveList zoneMoves_;
+  // Whether a probe found the attacker's win after the defender's move p (the side to move's).
+  bool replyRefuted(Point p) const;
+  int replyProbePlies_ = 0;
   static constexpr std::size_t kMaxThreatWins = 1 << 18;
   std::unordered_map<std::uint64_t, std::shared_ptr<const proof::ProofTree<Point>>> threatWins_;
   bool narrowThreats_ = false;

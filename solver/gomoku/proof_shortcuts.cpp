@@ -34,6 +34,26 @@ bool ProofGame::movesInNullMoveZone(MoveList& out, proof::Argument<Point>& argum
   return true;
 }
 
+void ProofGame::probeReplies(const MoveList& replies) {
+  // Most replies to a threat lose to a win by threats: each reply's first probe runs now, and a
+  // win found is kept for the reply (see replyRefuted).
+  const std::uint64_t ownProbe = probeBudget_;  // this node's own probe budget stays as it was
+  proof::Argument<Point> win;
+  for (Point r : replies) {
+    play(r);
+    probeThreatWin(probeFirst_, win);
+    undo();
+  }
+  probeBudget_ = ownProbe;
+}
+
+bool ProofGame::replyRefuted(Point p) const {
+  // The key the attacker's node after p is kept under (exactKey() there: a defender's move
+  // leaves the attacker's moves left as they are).
+  return !threatWins_.empty() &&
+         threatWins_.count(keyFor(board_.hash() ^ zobristKey(toMove_, p), opponent(toMove_), attackerMovesLeft_)) > 0;
+}
+
 bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& argument) {
   const std::uint64_t key = exactKey();
   std::shared_ptr<const proof::ProofTree<Point>> win;

@@ -251,6 +251,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     a->game.setHints(options.hints);
     a->game.setKnownProofs(options.known);
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
+    a->game.setReplyProbePlies(options.replyProbePlies);
   }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result

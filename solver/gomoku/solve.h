@@ -42,6 +42,10 @@ struct SolveOptions {
   // comes back, up to the last (0: no probes).
   std::uint64_t probeNodes = 64;
   std::uint64_t probeMaxNodes = 4096;
+  // Full mode: reply probes (see ProofGame::setReplyProbePlies) at the defender's nodes within
+  // this many plies of the root (0: none). Off by default: on the opening lines they prove some
+  // positions much earlier and lose others the plain search proves (see the README's horizon).
+  int replyProbePlies = 0;
   // Full mode: ask only whether this side can force a win. The answer is a proof or a disproof
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;
