@@ -50,7 +50,8 @@ void ProofGame::probeReplies(const MoveList& replies) {
 bool ProofGame::replyRefuted(Point p) const {
   // The key the attacker's node after p is kept under (exactKey() there: a defender's move
   // leaves the attacker's moves left as they are).
-  return !threatWins_.empty() &&
+  // Off, no lookup: estimateAfter() asks this for every defender's reply.
+  return replyProbePlies_ > 0 && !threatWins_.empty() &&
          threatWins_.count(keyFor(board_.hash() ^ zobristKey(toMove_, p), opponent(toMove_), attackerMovesLeft_)) > 0;
 }
 
