@@ -2,6 +2,7 @@
 // and the 8 symmetries with their inverses.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 #include <set>
 
@@ -97,6 +98,35 @@ TEST(Board, WindowsSeeTheEdgeAsBlocked) {
   for (const char* p : {"b14", "c13", "d12", "e11"}) d.place(pt(p), Color::Black);
   EXPECT_TRUE(linePatternTable(true)[d.windowKeyAt(pt("a15"), 3, Color::Black)].five());
   EXPECT_TRUE(linePatternTable(true)[d.windowKeyAt(pt("f10"), 3, Color::Black)].five());
+}
+
+// linesWith(c, dir, k) against the line masks' own stone counts (levels past the last count as
+// it), after every place and undo of a random walk that fills lines past every level and back.
+TEST(Board, BusyLinesFollowPlaceAndUndo) {
+  std::mt19937 rng(2026112404);
+  long long levelsSeen = 0;
+  for (int size : {5, 9, 15, 20}) {
+    Board b(size);
+    auto check = [&] {
+      for (Color c : {Color::Black, Color::White})
+        for (int dir = 0; dir < kDirections; ++dir)
+          for (int k = 1; k <= Board::kBusyLevels + 2; ++k) {
+            std::uint64_t expected = 0;
+            for (int line = 0; line < b.lineCount(dir); ++line)
+              if (std::popcount(b.lineStones(c, dir, line)) >= std::min(k, Board::kBusyLevels)) expected |= std::uint64_t{1} << line;
+            ASSERT_EQ(b.linesWith(c, dir, k), expected) << "size " << size << " dir " << dir << " level " << k;
+            levelsSeen += expected != 0 && k >= Board::kBusyLevels;
+          }
+    };
+    for (int step = 0; step < 4 * b.cellCount(); ++step) {
+      const Point p = static_cast<Point>(rng() % static_cast<unsigned>(b.cellCount()));
+      if (b.isEmpty(p) && rng() % 3 != 0) b.place(p, rng() % 2 ? Color::White : Color::Black);
+      else if (b.stoneCount() > 0) b.undo();
+      check();
+      if (HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(levelsSeen, 0);
 }
 
 TEST(Board, StepFollowsDirections) {

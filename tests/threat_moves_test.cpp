@@ -89,6 +89,52 @@ TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
   EXPECT_GT(nonEmpty, checks / 2);
 }
 
+// Cell by cell: per line, the most c stones (the move counted) in a run of five through p, on
+// the board, with no opponent stone and (under exact five) no c stone just outside it, times the
+// runs holding that many; runs with the move alone count nothing.
+int plainPotential(const Board& b, Point p, Color c, Rule rule) {
+  const bool exact = needsExactFive(rule, c);
+  auto cellIs = [&](int col, int row, Color who) { return b.onBoard(col, row) && b.has(b.point(col, row), who); };
+  int total = 0;
+  for (int dir = 0; dir < kDirections; ++dir) {
+    int best = 0, count = 0;
+    for (int start = -4; start <= 0; ++start) {
+      int own = 1;
+      bool open = true;
+      for (int k = start; k < start + 5; ++k) {
+        if (k == 0) continue;
+        const int col = b.col(p) + k * kDirCol[dir], row = b.row(p) + k * kDirRow[dir];
+        if (!b.onBoard(col, row) || cellIs(col, row, opponent(c))) open = false;
+        else own += cellIs(col, row, c);
+      }
+      const int beforeCol = b.col(p) + (start - 1) * kDirCol[dir], beforeRow = b.row(p) + (start - 1) * kDirRow[dir];
+      const int afterCol = b.col(p) + (start + 5) * kDirCol[dir], afterRow = b.row(p) + (start + 5) * kDirRow[dir];
+      if (exact && (cellIs(beforeCol, beforeRow, c) || cellIs(afterCol, afterRow, c))) open = false;
+      if (!open || own < 2) continue;
+      if (own > best) best = own, count = 0;
+      if (own == best) ++count;
+    }
+    total += best * count;
+  }
+  return total;
+}
+
+TEST(ThreatMoves, BuildPotentialIsWhatPlainReadsSay) {
+  std::mt19937 rng(2026112403);
+  long long checks = 0, scored = 0;
+  denseGames(rng, {Rule::Renju, Rule::Freestyle, Rule::Standard}, {7, 15}, 15, 40, [&](Board& board, Rule rule, int) {
+    for (Color c : {Color::Black, Color::White})
+      for (Point p = 0; p < board.cellCount(); ++p) {
+        if (!board.isEmpty(p)) continue;
+        const int expected = plainPotential(board, p, c, rule);
+        ASSERT_EQ(buildPotential(board, p, c, rule), expected) << "rule " << static_cast<int>(rule) << " point " << p;
+        ++checks;
+        scored += expected > 0;
+      }
+  });
+  EXPECT_GT(scored, checks / 10);
+}
+
 TEST(ThreatMoves, FivesFoursAndStraightFoursAreWhatPlainReadsSay) {
   std::mt19937 rng(20261124);
   long long checks = 0, withFours = 0, withFives = 0, withStraightFours = 0, overlineRuns = 0;

@@ -79,6 +79,22 @@ void Board::flip(Point p, Color c) {
   for (int s = 0; s < 8; ++s) hashes_[s] ^= zobristKey(c, geometry_->image[s][p]);
 }
 
+void Board::addToLineCounts(Point p, Color c) {
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const int line = geometry_->lineOf[dir][p];
+    const int n = ++lineStoneCounts_[index(c)][dir][line];
+    if (n <= kBusyLevels) busyLines_[index(c)][dir][n - 1] |= std::uint64_t{1} << line;
+  }
+}
+
+void Board::removeFromLineCounts(Point p, Color c) {
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const int line = geometry_->lineOf[dir][p];
+    const int n = lineStoneCounts_[index(c)][dir][line]--;
+    if (n <= kBusyLevels) busyLines_[index(c)][dir][n - 1] &= ~(std::uint64_t{1} << line);
+  }
+}
+
 std::uint64_t Board::canonicalHash() const {
   std::uint64_t h = hashes_[0];
   for (int s = 1; s < 8; ++s) h = std::min(h, hashes_[s]);
@@ -132,6 +148,7 @@ void Board::place(Point p, Color c) {
   cells_[p] = cellOf(c);
   ++counts_[index(c)];
   flip(p, c);
+  addToLineCounts(p, c);
   history_.push_back({p, c});
 }
 
@@ -142,6 +159,7 @@ void Board::undo() {
   cells_[last.point] = kEmptyCell;
   --counts_[index(last.color)];
   flip(last.point, last.color);
+  removeFromLineCounts(last.point, last.color);
 }
 
 }  // namespace tengen::gomoku

@@ -2,6 +2,7 @@
 // and per-line stone masks from which pattern-table keys are read in O(1).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -43,6 +44,10 @@ class Board {
   bool onBoard(int col, int row) const { return col >= 0 && row >= 0 && col < size_ && row < size_; }
   // The point `steps` cells from p along direction dir, or kNoPoint off the board.
   Point step(Point p, int dir, int steps) const;
+  // The same for a point known to be on the board (a cell of a window read at p, say).
+  Point stepOnBoard(Point p, int dir, int steps) const {
+    return static_cast<Point>(p + steps * (kDirRow[dir] * size_ + kDirCol[dir]));
+  }
 
   bool isEmpty(Point p) const { return cells_[p] == kEmptyCell; }
   bool has(Point p, Color c) const { return cells_[p] == cellOf(c); }
@@ -79,6 +84,12 @@ class Board {
   // Lines as bit masks (a cell at position i of a line is bit i + BoardGeometry::kLineOffset),
   // for scans that skip whole lines at once.
   int lineCount(int dir) const { return geometry_->lineCount[dir]; }
+  // The lines along dir holding at least `stones` (1..kBusyLevels, larger counts as that) of c's
+  // stones, bit i for line i: scans for fours and fives skip the others without reading them.
+  static constexpr int kBusyLevels = 5;
+  std::uint64_t linesWith(Color c, int dir, int stones) const {
+    return busyLines_[index(c)][dir][std::min(stones, kBusyLevels) - 1];
+  }
   std::uint64_t lineStones(Color c, int dir, int line) const { return lines_[index(c)][dir][line]; }
   std::uint64_t lineEmpty(int dir, int line) const {
     return ~(lines_[0][dir][line] | lines_[1][dir][line] | geometry_->wall[dir][line]);
@@ -109,13 +120,19 @@ class Board {
   static constexpr std::uint8_t kEmptyCell = 0;
   static constexpr std::uint8_t cellOf(Color c) { return static_cast<std::uint8_t>(index(c) + 1); }
 
+  // c's stone at p comes or goes: its line bits and the hashes.
   void flip(Point p, Color c);
+  // The stone counts of p's four lines and the busy-line masks, after c's stone came or went.
+  void addToLineCounts(Point p, Color c);
+  void removeFromLineCounts(Point p, Color c);
 
   int size_;
   const BoardGeometry* geometry_;
   std::array<std::uint8_t, kMaxCells> cells_{};
   std::array<std::array<std::array<std::uint64_t, BoardGeometry::kMaxLines>, kDirections>, 2> lines_{};
   std::array<int, 2> counts_{};
+  std::array<std::array<std::array<std::uint8_t, BoardGeometry::kMaxLines>, kDirections>, 2> lineStoneCounts_{};
+  std::array<std::array<std::array<std::uint64_t, kBusyLevels>, kDirections>, 2> busyLines_{};
   std::array<std::uint64_t, 8> hashes_{};  // hashes_[s]: the hash of symmetry s's image
   std::vector<Placement> history_;
 };

@@ -29,9 +29,28 @@ bool completesFive(Window& w, int e, bool exact) {
   return a <= kWindowCentre && kWindowCentre <= b && isFiveLength(b - a + 1, exact);
 }
 
+// LinePattern::potential of the window (centre own).
+std::uint8_t potentialOf(const Window& w, bool exact) {
+  int best = 0, count = 0;
+  for (int start = kWindowCentre - 4; start <= kWindowCentre; ++start) {
+    if (exact && (w[start - 1] == kOwn || w[start + 5] == kOwn)) continue;
+    int own = 0;
+    bool open = true;
+    for (int i = start; i < start + 5; ++i) {
+      open &= w[i] != kBlocked;
+      own += w[i] == kOwn;
+    }
+    if (!open || own < 2) continue;
+    if (own > best) best = own, count = 0;
+    if (own == best) ++count;
+  }
+  return static_cast<std::uint8_t>(best * count);
+}
+
 LinePattern evaluate(Window w, bool exact) {
   LinePattern p;
   w[kWindowCentre] = kOwn;
+  p.potential = potentialOf(w, exact);
   int a, b;
   runThrough(w, kWindowCentre, a, b);
   const int run = b - a + 1;

@@ -26,6 +26,10 @@ struct LinePattern {
   // Most own stones (centre included) in a run of five cells through the centre with no blocked
   // cell: 3 means the move prepares a four on this line.
   std::uint8_t bestWindow = 0;
+  // How much the move builds on this line, for move ordering: with b the most own stones
+  // (centre included, at least 2) in an open run of five through the centre (under exact five,
+  // a run flanked by no own stone), b times the number of such runs holding b.
+  std::uint8_t potential = 0;
 
   static constexpr std::uint8_t kFive = 1;           // the centre completes a five
   static constexpr std::uint8_t kOverline = 2;       // the centre makes six or more (exact-five tables)

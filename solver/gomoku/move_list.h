@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <functional>
 #include <utility>
 
 #include "solver/gomoku/types.h"
@@ -22,14 +24,18 @@ class MoveList {
   void pushUnique(Point p) {
     if (!contains(p)) push(p);
   }
-  // Orders the points by score(p), highest first; equal scores keep their order.
+  // Orders the points by score(p), highest first; equal scores keep their order. One key per
+  // point (score, then list position, then the point) makes std::sort stable without
+  // stable_sort's heap buffer (this runs at every VCT attacker node).
   template <class Score>
   void sortByScore(Score score) {
-    std::array<std::pair<int, Point>, kMaxCells> scored;
-    for (int i = 0; i < size_; ++i) scored[i] = {score(items_[i]), items_[i]};
-    std::stable_sort(scored.begin(), scored.begin() + size_,
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (int i = 0; i < size_; ++i) items_[i] = scored[i].second;
+    std::array<std::uint64_t, kMaxCells> keys;
+    for (int i = 0; i < size_; ++i) {
+      const std::uint32_t ordered = static_cast<std::uint32_t>(score(items_[i])) ^ 0x80000000u;  // signed order
+      keys[i] = std::uint64_t{ordered} << 32 | std::uint64_t(0xFFFF - i) << 16 | static_cast<std::uint16_t>(items_[i]);
+    }
+    std::sort(keys.begin(), keys.begin() + size_, std::greater<>());
+    for (int i = 0; i < size_; ++i) items_[i] = static_cast<Point>(static_cast<std::uint16_t>(keys[i] & 0xFFFF));
   }
   // Keeps the points for which keep(p) holds, in their order.
   template <class Keep>

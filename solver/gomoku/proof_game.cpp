@@ -155,8 +155,8 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   ++visits_;
   if (probeCredit_ < kMaxProbeCredit) ++probeCredit_;
   const std::uint64_t key = exactKey();
-  if (auto it = expansions_.find(key); it != expansions_.end()) {
-    CachedExpansion& c = it->second;
+  if (CachedExpansion* found = expansions_.find(key)) {
+    CachedExpansion& c = *found;
     if (c.probeBudget > 0 && c.expansion == Expansion::Open && visits_ - c.probedAt >= 2 * c.probeBudget) {
       // An attacker's node the search came back to, after searching below it at least as long as
       // the next probe would take: a longer threat-space search. Probes so never cost much more
@@ -200,8 +200,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   zoneCandidate_ = false;
   probeBudget_ = 0;
   const Expansion e = expandFresh(children, argument);
-  if (expansions_.size() >= kMaxExpansions) expansions_.clear();
-  CachedExpansion& c = expansions_[key];
+  CachedExpansion& c = expansions_.slotFor(key);  // every field set below
   c.expansion = e;
   c.argumentKind = argument.kind;
   c.tree = argument.tree;
@@ -210,6 +209,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.probeBudget = e == Expansion::Open && probeBudget_ < probeMax_ ? probeBudget_ : 0;
   c.probedAt = visits_;
   c.childCount = static_cast<int>(children.size());
+  c.points.clear();
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
   c.points.insert(c.points.end(), argument.moves.begin(), argument.moves.end());

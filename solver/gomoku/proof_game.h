@@ -18,6 +18,7 @@
 #include "solver/gomoku/pairing.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/game.h"
+#include "solver/proof/keyed_cache.h"
 #include "solver/proof/proof_tree.h"
 
 namespace tengen::gomoku {
@@ -201,7 +202,7 @@ class ProofGame {
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
   };
   static constexpr std::size_t kMaxExpansions = 1 << 17;
-  std::unordered_map<std::uint64_t, CachedExpansion> expansions_;
+  proof::KeyedCache<CachedExpansion> expansions_{kMaxExpansions};
   // Pairing answers by canonical board hash (pairs in the canonical image); the attacker is
   // fixed per game.
   struct KeptPairing {

@@ -1,6 +1,8 @@
 // The cuts a threat allows, with the arguments the verifier re-checks: the answers to an
 // opponent's straight-four moves (kThreatAnswers) and the moves that break an opponent's short
 // VCF against a pass (kThreatLine).
+#include <bit>
+
 #include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/threats.h"
@@ -8,16 +10,20 @@
 namespace tengen::gomoku {
 
 int ProofGame::threatFivePoints(Color owner, Point threat, Point& first) const {
-  // Five points of the threat's lines, up to two (two or more cannot all be blocked).
+  // Five points of the threat's lines, up to two (two or more cannot all be blocked). A line
+  // needs four of the owner's stones within the window (the threat's own included) to hold one:
+  // most lines are passed over without a table lookup.
   const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
   first = kNoPoint;
   int count = 0;
   for (int dir = 0; dir < kDirections && count < 2; ++dir) {
-    unsigned bits = table[board_.windowKeyAt(threat, dir, owner)].fivePoints;
+    const Board::WindowMasks w = board_.windowAt(threat, dir, owner);
+    if (std::popcount(w.own | 1u << kWindowCentre) < 4) continue;
+    unsigned bits = table[windowKey(w.own, w.blocked)].fivePoints;
     while (bits && count < 2) {
-      const int cell = __builtin_ctz(bits);
+      const int cell = std::countr_zero(bits);
       bits &= bits - 1;
-      const Point q = board_.step(threat, dir, cell - kWindowCentre);
+      const Point q = board_.stepOnBoard(threat, dir, cell - kWindowCentre);
       if (q == first) continue;
       if (first == kNoPoint) first = q;
       ++count;

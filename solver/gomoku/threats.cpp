@@ -59,9 +59,9 @@ template <class Found>
 bool scanFivePoints(const Board& board, Color c, Rule r, Found found) {
   const bool exact = needsExactFive(r, c);
   for (int dir = 0; dir < kDirections; ++dir)
-    for (int line = 0; line < board.lineCount(dir); ++line) {
+    for (std::uint64_t lines = board.linesWith(c, dir, 4); lines; lines &= lines - 1) {
+      const int line = std::countr_zero(lines);
       const std::uint64_t own = board.lineStones(c, dir, line);
-      if (std::popcount(own) < 4) continue;
       const std::uint64_t empty = board.lineEmpty(dir, line);
       for (std::uint64_t m = runCells(own, empty, 4, exact) & empty; m; m &= m - 1)
         if (found(board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset))) return true;
@@ -133,9 +133,9 @@ namespace {
 // Marks, on every line holding at least `stones` of c's stones, the empty cells of its runCells.
 void markRunCells(const Board& board, Color c, int stones, bool exact, PointSet& marks) {
   for (int dir = 0; dir < kDirections; ++dir)
-    for (int line = 0; line < board.lineCount(dir); ++line) {
+    for (std::uint64_t lines = board.linesWith(c, dir, std::max(stones, 1)); lines; lines &= lines - 1) {
+      const int line = std::countr_zero(lines);
       const std::uint64_t own = board.lineStones(c, dir, line);
-      if (std::popcount(own) < stones) continue;
       const std::uint64_t empty = board.lineEmpty(dir, line);
       for (std::uint64_t m = runCells(own, empty, stones, exact) & empty; m; m &= m - 1)
         mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
@@ -182,22 +182,9 @@ void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
 }
 
 int buildPotential(const Board& board, Point p, Color c, Rule r) {
-  const bool exact = needsExactFive(r, c);
+  const LinePattern* table = linePatternTable(needsExactFive(r, c));
   int total = 0;
-  for (int dir = 0; dir < kDirections; ++dir) {
-    const Board::WindowMasks w = board.windowAt(p, dir, c);
-    int best = 0, count = 0;
-    // The runs of five through the centre start at cells 1..5 of the 11-cell window.
-    for (int s = kWindowCentre - 4; s <= kWindowCentre; ++s) {
-      if ((w.blocked >> s) & 0x1Fu) continue;
-      if (exact && ((w.own >> (s - 1)) & 1u || (w.own >> (s + 5)) & 1u)) continue;
-      const int stones = std::popcount((w.own >> s) & 0x1Fu) + 1;
-      if (stones < 2) continue;
-      if (stones > best) best = stones, count = 0;
-      if (stones == best) ++count;
-    }
-    total += best * count;
-  }
+  for (int dir = 0; dir < kDirections; ++dir) total += table[board.windowKeyAt(p, dir, c)].potential;
   return total;
 }
 
