@@ -1,5 +1,6 @@
 // The expansion cache's container: what was put is found until its bucket overflows at the top
-// size, the oldest of a full bucket goes first, growth keeps every key, clear forgets them all.
+// size (below it a full bucket grows the table), then the bucket's oldest goes first; growth
+// keeps every key; clear forgets them all.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -24,6 +25,18 @@ TEST(KeyedCache, FindsWhatWasPutAcrossGrowth) {
   cache.clear();
   EXPECT_EQ(cache.size(), 0u);
   EXPECT_EQ(cache.find(0x9e3779b97f4a7c15ull), nullptr);
+}
+
+TEST(KeyedCache, BelowItsTopSizeAFullBucketGrowsTheTable) {
+  // From 256 slots (64 buckets), eight keys equal in their low six bits fill one bucket twice
+  // over: the table doubles (bit 6 splits them four and four) and keeps all eight.
+  KeyedCache<int> cache(1 << 12);
+  for (int i = 0; i < 8; ++i) cache.slotFor(static_cast<std::uint64_t>(i) << 6) = i;
+  EXPECT_EQ(cache.size(), 8u);
+  for (int i = 0; i < 8; ++i) {
+    ASSERT_NE(cache.find(static_cast<std::uint64_t>(i) << 6), nullptr) << i;
+    EXPECT_EQ(*cache.find(static_cast<std::uint64_t>(i) << 6), i);
+  }
 }
 
 TEST(KeyedCache, AFullBucketGivesUpItsOldestKey) {

@@ -201,7 +201,7 @@ class ProofGame {
     std::uint64_t probedAt = 0;     // visits_ at that probe
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
   };
-  static constexpr std::size_t kMaxExpansions = 1 << 17;
+  static constexpr std::size_t kMaxExpansions = 1 << 18;  // slots (~25 MB at most)
   proof::KeyedCache<CachedExpansion> expansions_{kMaxExpansions};
   // Pairing answers by canonical board hash (pairs in the canonical image); the attacker is
   // fixed per game.

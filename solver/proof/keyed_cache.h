@@ -1,7 +1,7 @@
-// A cache of values by 64-bit key: buckets of four slots chosen by the key's low bits; a new key
-// takes a free slot of its bucket, else the one written longest ago. It starts small and doubles
-// while more than an eighth of its slots are used (below its top size a bucket all but never
-// overflows, so a search keeps what it cached), up to a fixed size. Slots keep their values'
+// A cache of values by 64-bit key: buckets of four slots chosen by the key's low bits. It starts
+// small and doubles whenever a new key finds its bucket full, so below its top size it forgets
+// nothing (a search's probe schedule and cuts stay as they were cached); at its top size a new
+// key takes its bucket's slot written longest ago. Slots keep their values'
 // storage, so a search that refills them stops allocating; keys sit apart from values, so a
 // lookup reads one cache line of keys.
 #pragma once
@@ -35,7 +35,7 @@ class KeyedCache {
   // a default one): the caller sets every field, reusing the storage.
   Value& slotFor(std::uint64_t key) {
     if (keys_.empty()) resize(kFirstSlots);
-    else if (used_ * 8 > keys_.size() && keys_.size() < maxSlots_) resize(keys_.size() * 2);
+    while (keys_.size() < maxSlots_ && !hasRoomFor(key)) resize(keys_.size() * 2);
     return values_[place(key)];
   }
 
@@ -52,6 +52,13 @@ class KeyedCache {
   static constexpr std::size_t kFirstSlots = 256;
 
   std::size_t bucketOf(std::uint64_t key) const { return (key & (keys_.size() / kWays - 1)) * kWays; }
+
+  bool hasRoomFor(std::uint64_t key) const {
+    const std::size_t first = bucketOf(key);
+    for (std::size_t i = first; i < first + kWays; ++i)
+      if (stamps_[i] == 0 || keys_[i] == key) return true;
+    return false;
+  }
 
   // The slot key now owns: its own, a free one, or the bucket's oldest.
   std::size_t place(std::uint64_t key) {
