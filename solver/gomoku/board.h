@@ -90,6 +90,10 @@ class Board {
   std::uint64_t linesWith(Color c, int dir, int stones) const {
     return busyLines_[index(c)][dir][std::min(stones, kBusyLevels) - 1];
   }
+  // Whether p's line along dir holds at least `stones` (as for linesWith) of c's stones.
+  bool lineHolds(Point p, int dir, Color c, int stones) const {
+    return (linesWith(c, dir, stones) >> geometry_->lineOf[dir][p]) & 1u;
+  }
   std::uint64_t lineStones(Color c, int dir, int line) const { return lines_[index(c)][dir][line]; }
   std::uint64_t lineEmpty(int dir, int line) const {
     return ~(lines_[0][dir][line] | lines_[1][dir][line] | geometry_->wall[dir][line]);

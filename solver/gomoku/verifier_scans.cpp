@@ -34,11 +34,19 @@ FivePointBoard::FivePointBoard(const Board& board, Rule rule) : board_(board), r
 void FivePointBoard::place(Point p, Color c) {
   board_.place(p, c);
   const int pc = board_.col(p), pr = board_.row(p);
-  // Whether q lies on one of p's lines within five cells (the reach of q's windows).
+  // Only p's lines can change c's answers, and only a line that now holds four of c's stones
+  // or more: with fewer, no window on it holds a five (nor did it before, with fewer still), so
+  // every point on it keeps the answer its other lines gave.
+  bool changes[kDirections];
+  bool anyChange = false;
+  for (int dir = 0; dir < kDirections; ++dir) anyChange |= changes[dir] = board_.lineHolds(p, dir, c, 4);
+  // Whether q lies within five cells of p (the reach of q's windows) on a line that changes.
   auto inReach = [&](Point q) {
     const int dc = board_.col(q) - pc, dr = board_.row(q) - pr;
-    const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
-    return (dc == 0 || dr == 0 || ac == ar) && std::max(ac, ar) <= 5;
+    if (std::max(dc < 0 ? -dc : dc, dr < 0 ? -dr : dr) > 5) return false;
+    for (int dir = 0; dir < kDirections; ++dir)
+      if (changes[dir] && dc * kDirRow[dir] == dr * kDirCol[dir]) return true;
+    return false;
   };
   std::array<std::vector<Point>, 2> next;
   // Whether q makes five for a colour depends on that colour's stones alone: the other
@@ -47,14 +55,16 @@ void FivePointBoard::place(Point p, Color c) {
     if (q != p) next[index(opponent(c))].push_back(q);
   std::vector<Point>& own = next[index(c)];
   for (Point q : fives_.back()[index(c)])
-    if (q != p && !inReach(q)) own.push_back(q);
-  for (int dir = 0; dir < kDirections; ++dir)
+    if (q != p && (!anyChange || !inReach(q))) own.push_back(q);
+  for (int dir = 0; dir < kDirections; ++dir) {
+    if (!changes[dir]) continue;
     for (int steps = -5; steps <= 5; ++steps) {
       const int col = pc + steps * kDirCol[dir], row = pr + steps * kDirRow[dir];
       if (steps == 0 || !board_.onBoard(col, row)) continue;
       const Point q = board_.point(col, row);
       if (board_.isEmpty(q) && makesFive(board_, q, c, rule_)) own.push_back(q);
     }
+  }
   std::sort(own.begin(), own.end());
   fives_.push_back(std::move(next));
 }

@@ -18,8 +18,9 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule);
 // A board with both colours' five points kept as stones come and go. Whether a point makes five
 // is read from its four line windows only (five cells each way, the sixth stone of an overline
 // included), so a stone changes the answer only at points within five cells of it along its
-// lines: each placement asks those again, and every other point keeps its answer. Only the
-// placing colour's answers can change that way: the pattern of five reads one colour's stones.
+// lines, and only on a line that now holds four of the colour's stones: each placement asks
+// those again, and every other point keeps its answer. Only the placing colour's answers can
+// change that way: the pattern of five reads one colour's stones.
 class FivePointBoard {
  public:
   FivePointBoard(const Board& board, Rule rule);
