@@ -27,51 +27,60 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule) {
   return out;
 }
 
-FivePointBoard::FivePointBoard(const Board& board, Rule rule) : board_(board), rule_(rule) {
-  fives_.push_back({scanFivePoints(board_, Color::Black, rule_), scanFivePoints(board_, Color::White, rule_)});
+FivePointBoard::FivePointBoard(const Board& board, Rule rule)
+    : board_(board), rule_(rule),
+      fives_{scanFivePoints(board_, Color::Black, rule_), scanFivePoints(board_, Color::White, rule_)} {}
+
+void FivePointBoard::add(Color c, Point q) {
+  auto& list = fives_[index(c)];
+  list.insert(std::lower_bound(list.begin(), list.end(), q), q);
+  changes_.push_back({q, c, true});
+}
+
+void FivePointBoard::remove(Color c, Point q) {
+  auto& list = fives_[index(c)];
+  const auto it = std::lower_bound(list.begin(), list.end(), q);
+  if (it == list.end() || *it != q) return;
+  list.erase(it);
+  changes_.push_back({q, c, false});
 }
 
 void FivePointBoard::place(Point p, Color c) {
   board_.place(p, c);
-  const int pc = board_.col(p), pr = board_.row(p);
-  // Only p's lines can change c's answers, and only a line that now holds four of c's stones
-  // or more: with fewer, no window on it holds a five (nor did it before, with fewer still), so
-  // every point on it keeps the answer its other lines gave.
-  bool changes[kDirections];
-  bool anyChange = false;
-  for (int dir = 0; dir < kDirections; ++dir) anyChange |= changes[dir] = board_.lineHolds(p, dir, c, 4);
-  // Whether q lies within five cells of p (the reach of q's windows) on a line that changes.
-  auto inReach = [&](Point q) {
-    const int dc = board_.col(q) - pc, dr = board_.row(q) - pr;
-    if (std::max(dc < 0 ? -dc : dc, dr < 0 ? -dr : dr) > 5) return false;
-    for (int dir = 0; dir < kDirections; ++dir)
-      if (changes[dir] && dc * kDirRow[dir] == dr * kDirCol[dir]) return true;
-    return false;
-  };
-  std::array<std::vector<Point>, 2> next;
+  placedAt_.push_back(changes_.size());
   // Whether q makes five for a colour depends on that colour's stones alone: the other
   // colour's five points lose only p itself.
-  for (Point q : fives_.back()[index(opponent(c))])
-    if (q != p) next[index(opponent(c))].push_back(q);
-  std::vector<Point>& own = next[index(c)];
-  for (Point q : fives_.back()[index(c)])
-    if (q != p && (!anyChange || !inReach(q))) own.push_back(q);
+  remove(Color::Black, p);
+  remove(Color::White, p);
+  // Only p's lines can change c's answers, and only a line that now holds four of c's stones
+  // or more: with fewer, no window on it holds a five (nor did it before, with fewer still), so
+  // every point on it keeps the answer its other lines gave. On a line that can, the points
+  // within five cells of p (the reach of their windows) are asked again.
+  const auto& own = fives_[index(c)];
+  const int pc = board_.col(p), pr = board_.row(p);
   for (int dir = 0; dir < kDirections; ++dir) {
-    if (!changes[dir]) continue;
+    if (!board_.lineHolds(p, dir, c, 4)) continue;
     for (int steps = -5; steps <= 5; ++steps) {
       const int col = pc + steps * kDirCol[dir], row = pr + steps * kDirRow[dir];
       if (steps == 0 || !board_.onBoard(col, row)) continue;
       const Point q = board_.point(col, row);
-      if (board_.isEmpty(q) && makesFive(board_, q, c, rule_)) own.push_back(q);
+      if (!board_.isEmpty(q)) continue;
+      const bool was = std::binary_search(own.begin(), own.end(), q);
+      if (makesFive(board_, q, c, rule_) != was) was ? remove(c, q) : add(c, q);
     }
   }
-  std::sort(own.begin(), own.end());
-  fives_.push_back(std::move(next));
 }
 
 void FivePointBoard::undo() {
   board_.undo();
-  fives_.pop_back();
+  for (std::size_t i = changes_.size(); i > placedAt_.back(); --i) {
+    const Change& change = changes_[i - 1];
+    auto& list = fives_[index(change.colour)];
+    if (change.added) list.erase(std::lower_bound(list.begin(), list.end(), change.point));
+    else list.insert(std::lower_bound(list.begin(), list.end(), change.point), change.point);
+  }
+  changes_.resize(placedAt_.back());
+  placedAt_.pop_back();
 }
 
 }  // namespace tengen::gomoku

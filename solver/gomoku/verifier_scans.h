@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <vector>
 
 #include "solver/gomoku/board.h"
@@ -27,15 +28,26 @@ class FivePointBoard {
   // The board, for reads (a foul test plays and takes back its own stones); stones stay only
   // through place() and undo().
   Board& board() { return board_; }
-  // c's five points, in point order.
-  const std::vector<Point>& fivePoints(Color c) const { return fives_.back()[index(c)]; }
+  // c's five points, in point order (changed by place and undo).
+  const std::vector<Point>& fivePoints(Color c) const { return fives_[index(c)]; }
   void place(Point p, Color c);
   void undo();
 
  private:
+  // One point that came into or left a colour's five points: undo() plays the log back.
+  struct Change {
+    Point point;
+    Color colour;
+    bool added;
+  };
+  void add(Color c, Point q);
+  void remove(Color c, Point q);
+
   Board board_;
   Rule rule_;
-  std::vector<std::array<std::vector<Point>, 2>> fives_;  // one entry per stone placed here, and the start
+  std::array<std::vector<Point>, 2> fives_;
+  std::vector<Change> changes_;
+  std::vector<std::size_t> placedAt_;  // changes_.size() at each place()
 };
 
 }  // namespace tengen::gomoku
