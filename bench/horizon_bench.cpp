@@ -14,8 +14,10 @@
 #include "book/book_query.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/worker_pool.h"
+#include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
+#include "solver/gomoku/threats.h"
 
 namespace tengen::bench {
 namespace {
@@ -127,6 +129,30 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
     }
     if (options.onStep) options.onStep(game, step);
     out.steps.push_back(std::move(step));
+  }
+  return out;
+}
+
+std::vector<ReplyStep> runReplies(const HorizonGame& game, int ply, const HorizonOptions& options,
+                                  const std::function<void(const ReplyStep&)>& onReply) {
+  if (ply < 1 || ply >= game.plies)
+    throw std::invalid_argument("the replies need a ply from 1 to " + std::to_string(game.plies - 1) + ", not " +
+                                std::to_string(ply));
+  const std::string moves = firstMoves(game.moves, ply);
+  Position pos = parsePosition(moves, PositionOptions{});
+  if (pos.toMove == game.winner)
+    throw std::invalid_argument("after ply " + std::to_string(ply) + " the winner (" +
+                                std::string(colorName(game.winner)) + ") is to move: the replies are the loser's");
+  std::vector<ReplyStep> out;
+  for (Point p = 0; p < pos.board.cellCount(); ++p) {
+    if (!pos.board.isEmpty(p) || !isLegal(pos.board, p, pos.toMove, pos.rule)) continue;
+    ReplyStep r;
+    r.reply = formatPoint(p, pos.board.size());
+    const std::string after = moves + " " + r.reply;
+    r.step = options.prove ? options.prove(after, game.winner) : proveHere(after, game.winner, options);
+    r.step.ply = ply + 1;
+    if (onReply) onReply(r);
+    out.push_back(std::move(r));
   }
   return out;
 }

@@ -66,6 +66,18 @@ struct HorizonOptions {
 // Walks one game back from its end.
 HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options);
 
+// Where a walk stalls with the loser to move, the wall is the replies: each must be refuted. This
+// asks, after `ply` moves of `game` (the loser to move there), whether the winner forces a win
+// after each legal move of the loser, one at a time with the options' budget, in board order.
+// Each step's ply is `ply` + 1 and `reply` names the move. Throws std::invalid_argument when the
+// winner is to move there or the game has no such ply.
+struct ReplyStep {
+  std::string reply;
+  HorizonStep step;
+};
+std::vector<ReplyStep> runReplies(const HorizonGame& game, int ply, const HorizonOptions& options,
+                                  const std::function<void(const ReplyStep&)>& onReply = {});
+
 }  // namespace tengen::bench
 
 namespace tengen::coordinator {

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <cstdio>
 #include <iostream>
@@ -202,6 +203,85 @@ int benchDistributed(const Args& args) {
   return 0;
 }
 
+// bench horizon --replies: the loser's every reply at one ply of one line, and where the nodes went.
+int benchReplies(const bench::HorizonGame& game, int ply, const bench::HorizonOptions& options, bool json) {
+  const auto replies = bench::runReplies(game, ply, options, [json, &game](const bench::ReplyStep& r) {
+    const bench::HorizonStep& s = r.step;
+    if (json) {
+      JsonObject o;
+      o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).str("reply", r.reply)
+          .str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
+          .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds)
+          .num("proof_nodes", static_cast<long long>(s.proofNodes));
+      if (!s.error.empty()) o.str("error", s.error);
+      std::cout << o.done() << '\n' << std::flush;
+    } else {
+      std::fprintf(stderr, "  %s %s ply %d, reply %-3s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n",
+                   game.opening.c_str(), game.name.c_str(), s.ply - 1, r.reply.c_str(), s.result.c_str(),
+                   static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.zoneNodes), s.seconds,
+                   s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
+                   s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
+    }
+  });
+  // The figures that tell a wall from a slope: how many replies fall cheaply, and which do not.
+  int proved = 0, errors = 0;
+  std::uint64_t nodes = 0, zoneNodes = 0;
+  double seconds = 0;
+  std::array<int, 8> decades{};  // proved replies by nodes: under 10, 100, ..., 10^7, more
+  std::vector<std::uint64_t> provedNodes;
+  std::string open;  // replies not proved, with their results
+  for (const auto& r : replies) {
+    nodes += r.step.nodes;
+    zoneNodes += r.step.zoneNodes;
+    seconds += r.step.seconds;
+    if (!r.step.error.empty()) ++errors;
+    if (r.step.result == "proved") {
+      ++proved;
+      provedNodes.push_back(r.step.nodes);
+      std::size_t d = 0;
+      for (std::uint64_t n = r.step.nodes; n >= 10 && d + 1 < decades.size(); n /= 10) ++d;
+      ++decades[d];
+    } else {
+      if (!open.empty()) open += ' ';
+      open += r.reply;
+      if (r.step.result != "unknown") open += "(" + r.step.result + ")";
+    }
+  }
+  std::sort(provedNodes.begin(), provedNodes.end());
+  const std::uint64_t median = provedNodes.empty() ? 0 : provedNodes[provedNodes.size() / 2];
+  std::string histogram;
+  for (int count : decades) {
+    if (!histogram.empty()) histogram += ' ';
+    histogram += std::to_string(count);
+  }
+  if (json) {
+    std::cout << JsonObject()
+                     .str("bench", "horizon-replies")
+                     .str("opening", game.opening)
+                     .str("name", game.name)
+                     .num("ply", static_cast<long long>(ply))
+                     .num("replies", static_cast<long long>(replies.size()))
+                     .num("proved", static_cast<long long>(proved))
+                     .str("not_proved", open)
+                     .num("median_proved_nodes", static_cast<long long>(median))
+                     .str("proved_by_decade", histogram)
+                     .num("nodes", static_cast<long long>(nodes))
+                     .num("zone_nodes", static_cast<long long>(zoneNodes))
+                     .num("seconds", seconds)
+                     .num("errors", static_cast<long long>(errors))
+                     .done()
+              << '\n';
+  } else {
+    std::printf("%s %s, ply %d (%s to move): %zu replies, %d proved (median %llu nodes; by nodes under 10, 100, ..., "
+                "10^7, more: %s), not proved: %s; %llu nodes (+%llu zone), %.1f s, %d errors\n",
+                game.opening.c_str(), game.name.c_str(), ply, std::string(gomoku::colorName(gomoku::opponent(game.winner))).c_str(),
+                replies.size(), proved, static_cast<unsigned long long>(median), histogram.c_str(),
+                open.empty() ? "none" : open.c_str(), static_cast<unsigned long long>(nodes),
+                static_cast<unsigned long long>(zoneNodes), seconds, errors);
+  }
+  return errors ? 1 : 0;
+}
+
 int benchHorizon(const Args& args) {
   const bool json = args.flag("json");
   const std::string file = args.value("file").value_or(bench::testData("opening-lines.jsonl"));
@@ -260,6 +340,20 @@ int benchHorizon(const Args& args) {
                  s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
                  s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
   };
+  if (args.flag("replies")) {
+    if (games.size() != 1 || options.startAtPly == 0)
+      throw UsageError("--replies needs one line (--lines K) and the ply whose replies to try (--start PLY)");
+    int status = 0;
+    try {
+      status = benchReplies(games[0], options.startAtPly, options, json);
+    } catch (const std::invalid_argument& e) {
+      if (pool) pool->stop();
+      throw UsageError(std::string("--replies: ") + e.what());
+    }
+    if (pool) pool->stop();
+    if (!scratch.empty()) std::filesystem::remove_all(scratch);
+    return status;
+  }
   int errors = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;

@@ -167,6 +167,32 @@ check "bench book exits 0" [ "$rc" -eq 0 ]
 check "bench book counts its entries" contains "$out" '"entries": 5000'
 check "bench book prints queries/s" contains "$out" '"oriented_queries_per_s": '
 
+# The horizon walk on the second Suisei line (26 plies, white wins): from the position before the
+# final five back until a position is not proved, every proof verified.
+out=$("$TENGEN" bench horizon --lines 9 --nodes 20000 --time 30 --misses 1 --json 2>/dev/null); rc=$?
+check "bench horizon exits 0" [ "$rc" -eq 0 ]
+check "bench horizon proves the position before the final five" contains "$out" '{"ply": 25, "result": "proved"'
+check "bench horizon reports no errors" contains "$(tail -n 1 <<<"$out")" '"errors": 0'
+check "bench horizon's earliest ply is a proved one" [ "$(field earliest_ply "$(head -n 1 <<<"$out")")" -le 25 ]
+# --replies: black to move after ply 18 (207 legal moves, no fouls), white's win after each.
+out=$("$TENGEN" bench horizon --lines 9 --start 18 --replies --nodes 2000 --json 2>/dev/null); rc=$?
+summary=$(tail -n 1 <<<"$out")
+check "bench horizon --replies exits 0" [ "$rc" -eq 0 ]
+check "bench horizon --replies tries every legal reply" [ "$(grep -c '"reply": ' <<<"$out")" -eq 207 ]
+check "bench horizon --replies proves white's win after each" contains "$summary" '"replies": 207, "proved": 207, "not_proved": ""'
+check "bench horizon --replies proves the game's own reply" contains "$out" '"reply": "h13", "result": "proved"'
+# With too little budget some fall short; the summary counts agree with the lines either way.
+out=$("$TENGEN" bench horizon --lines 9 --start 18 --replies --nodes 100 --json 2>/dev/null)
+summary=$(tail -n 1 <<<"$out")
+proved=$(grep -c '"result": "proved"' <<<"$out"); open=$(field not_proved "$summary" | wc -w)
+check "bench horizon --replies counts what it proved" [ "$(field proved "$summary")" -eq "$proved" ]
+check "bench horizon --replies names every reply not proved" [ "$((proved + open))" -eq 207 ]
+err=$("$TENGEN" bench horizon --lines 9 --start 19 --replies 2>&1 >/dev/null); rc=$?
+check "bench horizon --replies with the winner to move exits 2" [ "$rc" -eq 2 ]
+check "bench horizon --replies says whose move it is" contains "$err" "the winner (white) is to move"
+"$TENGEN" bench horizon --replies --lines 9 >/dev/null 2>&1; rc=$?
+check "bench horizon --replies without --start exits 2" [ "$rc" -eq 2 ]
+
 # Distributed commands: a book build with in-process workers, its answers in the book, bad input.
 out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --book "$BOOKS/d" --json 2>/dev/null); rc=$?
 check "book build exits 0" [ "$rc" -eq 0 ]
