@@ -156,6 +156,22 @@ TEST(RelevanceZone, TheDefendersTwoStonesMakeTheirRunsRelevant) {
   EXPECT_TRUE(win->zone.test(static_cast<std::size_t>(testing::pt("f6"))));
 }
 
+TEST(RelevanceZone, ASecondSearchOfTheSameBoardDeepensPastTheFirstOnesDisproofs) {
+  // The second Kagetsu game after 13 plies, white passing: black's win by threats needs eight
+  // moves, beyond a 1,000-node search. Its limit-bound disproofs stay in the table; a longer
+  // search of the same board must not take them for the end of the deepening.
+  const Position pos = parsePosition("h8 h9 i9 j10 g8 i8 g10 g9 e8 f9 d9 d8 e10", PositionOptions{});
+  NullMoveSearch search(64);
+  std::uint64_t spent = 0;
+  EXPECT_FALSE(search.find(pos.board, Rule::Renju, Color::Black, 1000, spent).has_value());
+  const auto win = search.find(pos.board, Rule::Renju, Color::Black, 400'000, spent);
+  ASSERT_TRUE(win.has_value());
+  EXPECT_TRUE(checkProof(pos.board, Color::Black, Rule::Renju, Color::Black, *win->tree).ok);
+  Board b = pos.board;
+  const Cells support = proofSupport(b, Rule::Renju, Color::Black, *win->tree, 0, Color::Black);
+  EXPECT_EQ((support & ~win->zone).count(), 0u);  // the prover's zone holds the verifier's support
+}
+
 TEST(RelevanceZone, ProofsWithZoneCutsVerifyAndATamperedCutIsRefused) {
   // The second D4 Kagetsu game after 21 plies, white to move: the proof answers a white reply
   // inside a zone.

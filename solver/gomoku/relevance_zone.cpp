@@ -198,7 +198,10 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
       Board scratch = board;
       return NullMoveWin{tree, zoneOf(scratch, rule, attacker, *tree)};
     }
-    if (!root.solved() || !game.limitReached()) break;
+    // A longer limit cannot help where no node was cut by this one. The table may answer the
+    // root outright (an earlier call searched this board): then nothing says the limit was not
+    // the cause, and the next limit is tried.
+    if (!root.solved() || (!game.limitReached() && search.nodes() > 0)) break;
   }
   return std::nullopt;
 }
