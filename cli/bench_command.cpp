@@ -203,24 +203,33 @@ int benchDistributed(const Args& args) {
   return 0;
 }
 
+// One position tried by the horizon bench, as a progress line on stderr (`where`: "ply 13", say).
+void printStep(const bench::HorizonGame& g, const bench::HorizonStep& s, const std::string& where) {
+  std::fprintf(stderr, "  %s %s %s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(), g.name.c_str(),
+               where.c_str(), s.result.c_str(), static_cast<unsigned long long>(s.nodes),
+               static_cast<unsigned long long>(s.zoneNodes), s.seconds,
+               s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
+               s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
+}
+
+// The same step's figures as JSON fields.
+JsonObject& addStep(JsonObject& o, const bench::HorizonStep& s) {
+  o.str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
+      .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds)
+      .num("proof_nodes", static_cast<long long>(s.proofNodes));
+  if (!s.error.empty()) o.str("error", s.error);
+  return o;
+}
+
 // bench horizon --replies: the loser's every reply at one ply of one line, and where the nodes went.
 int benchReplies(const bench::HorizonGame& game, int ply, const bench::HorizonOptions& options, bool json) {
-  const auto replies = bench::runReplies(game, ply, options, [json, &game](const bench::ReplyStep& r) {
-    const bench::HorizonStep& s = r.step;
+  const auto replies = bench::runReplies(game, ply, options, [json, ply, &game](const bench::ReplyStep& r) {
     if (json) {
       JsonObject o;
-      o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).str("reply", r.reply)
-          .str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
-          .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds)
-          .num("proof_nodes", static_cast<long long>(s.proofNodes));
-      if (!s.error.empty()) o.str("error", s.error);
-      std::cout << o.done() << '\n' << std::flush;
+      o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).str("reply", r.reply);
+      std::cout << addStep(o, r.step).done() << '\n' << std::flush;
     } else {
-      std::fprintf(stderr, "  %s %s ply %d, reply %-3s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n",
-                   game.opening.c_str(), game.name.c_str(), s.ply - 1, r.reply.c_str(), s.result.c_str(),
-                   static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.zoneNodes), s.seconds,
-                   s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
-                   s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
+      printStep(game, r.step, "ply " + std::to_string(ply) + ", reply " + r.reply);
     }
   });
   // The figures that tell a wall from a slope: how many replies fall cheaply, and which do not.
@@ -312,6 +321,16 @@ int benchHorizon(const Args& args) {
   // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
   std::unique_ptr<coordinator::WorkerPool> pool;
   std::string scratch;
+  // The workers stop and the scratch books go however the run ends (usage errors included).
+  struct Cleanup {
+    std::unique_ptr<coordinator::WorkerPool>& pool;
+    const std::string& scratch;
+    ~Cleanup() {
+      if (pool) pool->stop();
+      std::error_code ignored;
+      if (!scratch.empty()) std::filesystem::remove_all(scratch, ignored);
+    }
+  } cleanup{pool, scratch};
   options.reuse = args.flag("reuse");
   options.probeNodes = static_cast<std::uint64_t>(args.integer("probe-nodes", 64, 0, 1LL << 40));
   options.probeMaxNodes = static_cast<std::uint64_t>(args.integer("probe-max", 4096, 0, 1LL << 40));
@@ -333,26 +352,16 @@ int benchHorizon(const Args& args) {
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
-    if (json) return;
-    std::fprintf(stderr, "  %s %s ply %d: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(),
-                 g.name.c_str(), s.ply, s.result.c_str(), static_cast<unsigned long long>(s.nodes),
-                 static_cast<unsigned long long>(s.zoneNodes), s.seconds,
-                 s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
-                 s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
+    if (!json) printStep(g, s, "ply " + std::to_string(s.ply));
   };
   if (args.flag("replies")) {
     if (games.size() != 1 || options.startAtPly == 0)
       throw UsageError("--replies needs one line (--lines K) and the ply whose replies to try (--start PLY)");
-    int status = 0;
     try {
-      status = benchReplies(games[0], options.startAtPly, options, json);
+      return benchReplies(games[0], options.startAtPly, options, json);
     } catch (const std::invalid_argument& e) {
-      if (pool) pool->stop();
       throw UsageError(std::string("--replies: ") + e.what());
     }
-    if (pool) pool->stop();
-    if (!scratch.empty()) std::filesystem::remove_all(scratch);
-    return status;
   }
   int errors = 0;
   std::uint64_t nodes = 0;
@@ -371,10 +380,8 @@ int benchHorizon(const Args& args) {
       std::string steps = "[";
       for (const auto& s : line.steps) {
         JsonObject o;
-        o.num("ply", static_cast<long long>(s.ply)).str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
-            .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds).num("proof_nodes", static_cast<long long>(s.proofNodes));
-        if (!s.error.empty()) o.str("error", s.error);
-        steps += (steps.size() > 1 ? ", " : "") + o.done();
+        o.num("ply", static_cast<long long>(s.ply));
+        steps += (steps.size() > 1 ? ", " : "") + addStep(o, s).done();
       }
       std::cout << JsonObject()
                        .str("bench", "horizon")
@@ -400,8 +407,6 @@ int benchHorizon(const Args& args) {
     }
     std::fflush(stdout);
   }
-  if (pool) pool->stop();
-  if (!scratch.empty()) std::filesystem::remove_all(scratch);
   std::sort(afterOpening.begin(), afterOpening.end());
   const double median = afterOpening.empty() ? -1
                         : afterOpening.size() % 2 ? afterOpening[afterOpening.size() / 2]
