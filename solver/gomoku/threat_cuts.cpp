@@ -56,6 +56,15 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
   // on the way runs through the stone just placed: each step looks only there.
   const Color d = opponent(owner);
   MoveList fours;
+  if (depth == 1) {
+    // The last four must win at once (two five points, or one the opponent may not take): the
+    // unstoppable fours, read from the line patterns before any stone is placed. The first in
+    // point order, as the loop below would find it.
+    findStraightFourMoves(board_, owner, rule_, fours);
+    if (fours.empty()) return false;
+    line.assign(1, fours[0]);
+    return true;
+  }
   findFourMoves(board_, owner, rule_, fours);
   for (Point f : fours) {
     board_.place(f, owner);
