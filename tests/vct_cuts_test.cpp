@@ -78,5 +78,29 @@ TEST(VctCuts, DefenderWithoutAShortVcfMustAnswerTheThreat) {
   EXPECT_TRUE(fourK8);
 }
 
+TEST(VctCuts, ANodeDecidedByTheLimitSaysSoWhenAKeptGameMeetsItAgain) {
+  // The null-move search keeps one game across its searches (reset() to each new board): an
+  // expansion read back from its cache must still report that the move limit decided it, or a
+  // deepening search would stop at a limit that was in fact the cause.
+  const Board board = boardOf(kTwoFourVcf, 15, Rule::Freestyle);
+  ProofGame game(board, Color::Black, Rule::Freestyle, Color::Black, ProofMode::Vct, 1);
+  auto expandAfterOneExchange = [&] {
+    game.play(pt("k8"));
+    game.play(pt("l8"));  // black to move with no moves left
+    std::vector<proof::Child<Point>> children;
+    proof::Argument<Point> argument;
+    const proof::Expansion e = game.expand(children, argument);
+    game.undo();
+    game.undo();
+    return e;
+  };
+  EXPECT_EQ(expandAfterOneExchange(), proof::Expansion::Disproven);
+  EXPECT_TRUE(game.limitReached());
+  game.reset(board, Color::Black, 1);
+  EXPECT_FALSE(game.limitReached());
+  EXPECT_EQ(expandAfterOneExchange(), proof::Expansion::Disproven);  // from the cache this time
+  EXPECT_TRUE(game.limitReached());
+}
+
 }  // namespace
 }  // namespace tengen::gomoku

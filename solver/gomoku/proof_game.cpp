@@ -58,6 +58,15 @@ ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker
 }
 
 ProofGame::~ProofGame() = default;
+
+void ProofGame::reset(const Board& board, Color toMove, int moveLimit) {
+  board_ = board;
+  toMove_ = toMove;
+  moveLimit_ = moveLimit;
+  attackerMovesLeft_ = moveLimit;
+  rootPly_ = static_cast<int>(board.history().size());
+  limitReached_ = false;
+}
 ProofGame::ProofGame(ProofGame&&) noexcept = default;
 ProofGame& ProofGame::operator=(ProofGame&&) noexcept = default;
 
@@ -157,6 +166,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   const std::uint64_t key = exactKey();
   if (CachedExpansion* found = expansions_.find(key)) {
     CachedExpansion& c = *found;
+    if (c.decidedByLimit) limitReached_ = true;
     if (c.probeBudget > 0 && c.expansion == Expansion::Open && visits_ - c.probedAt >= 2 * c.probeBudget) {
       // An attacker's node the search came back to, after searching below it at least as long as
       // the next probe would take: a longer threat-space search. Probes so never cost much more
@@ -199,8 +209,11 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   }
   zoneCandidate_ = false;
   probeBudget_ = 0;
+  const bool limitReachedBefore = std::exchange(limitReached_, false);
   const Expansion e = expandFresh(children, argument);
   CachedExpansion& c = expansions_.slotFor(key);  // every field set below
+  c.decidedByLimit = limitReached_;
+  limitReached_ = limitReached_ || limitReachedBefore;
   c.expansion = e;
   c.argumentKind = argument.kind;
   c.tree = argument.tree;

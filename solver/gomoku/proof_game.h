@@ -40,6 +40,10 @@ class ProofGame {
   ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0,
             int threatLimit = 1);
   ~ProofGame();
+  // Starts a new search from `board` (`toMove` to play, at most `moveLimit` attacker moves) with
+  // the same rule, attacker, mode and threat limit. What the game keeps about positions stays:
+  // their keys carry everything that changes an expansion, so positions met again cost a lookup.
+  void reset(const Board& board, Color toMove, int moveLimit);
   ProofGame(ProofGame&&) noexcept;
   ProofGame& operator=(ProofGame&&) noexcept;
 
@@ -202,6 +206,7 @@ class ProofGame {
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
     std::uint64_t probedAt = 0;     // visits_ at that probe
     bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
+    bool decidedByLimit = false;  // disproved for want of attacker moves (see limitReached())
   };
   static constexpr std::size_t kMaxExpansions = 1 << 18;  // slots (~25 MB at most)
   proof::KeyedCache<CachedExpansion> expansions_{kMaxExpansions};

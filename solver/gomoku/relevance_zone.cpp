@@ -170,6 +170,15 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const Tree& tree) {
 }
 
 NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes) : table_(tableMegabytes) {}
+NullMoveSearch::~NullMoveSearch() = default;
+
+ProofGame& NullMoveSearch::gameFor(const Board& board, Rule rule, Color attacker, int moveLimit) {
+  if (!game_ || game_->rule() != rule || game_->attacker() != attacker || game_->board().size() != board.size())
+    game_ = std::make_unique<ProofGame>(board, attacker, rule, attacker, ProofMode::Vct, moveLimit, 1);
+  else
+    game_->reset(board, attacker, moveLimit);
+  return *game_;
+}
 
 std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
                                                 std::uint64_t& spent) {
@@ -181,7 +190,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
   } charge{spent, used};
   for (int limit : kMoveLimits) {
     if (used >= maxNodes) break;
-    ProofGame game(board, attacker, rule, attacker, ProofMode::Vct, limit, 1);
+    ProofGame& game = gameFor(board, rule, attacker, limit);
     proof::SearchLimits limits;
     limits.maxNodes = maxNodes - used;
     proof::Dfpn<ProofGame> search(game, table_, limits);
@@ -208,7 +217,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
 
 std::shared_ptr<const Tree> NullMoveSearch::findWin(const Board& board, Rule rule, Color attacker,
                                                    std::uint64_t maxNodes, std::uint64_t& spent) {
-  ProofGame game(board, attacker, rule, attacker, ProofMode::Vct, 0, 1);
+  ProofGame& game = gameFor(board, rule, attacker, 0);
   proof::SearchLimits limits;
   limits.maxNodes = maxNodes;
   proof::Dfpn<ProofGame> search(game, table_, limits);

@@ -18,6 +18,7 @@
 namespace tengen::gomoku {
 
 using Zone = std::bitset<kMaxCells>;
+class ProofGame;
 
 struct NullMoveWin {
   std::shared_ptr<const proof::ProofTree<Point>> tree;  // the attacker's win from the passed position
@@ -37,6 +38,7 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const proof::ProofTree<Poin
 class NullMoveSearch {
  public:
   explicit NullMoveSearch(std::size_t tableMegabytes = 32);
+  ~NullMoveSearch();
   // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
   // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
   std::optional<NullMoveWin> find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
@@ -47,7 +49,12 @@ class NullMoveSearch {
                                                          std::uint64_t maxNodes, std::uint64_t& spent);
 
  private:
+  // The game the searches run in, kept across them (with its expansions) while the rule, the
+  // attacker and the board size stay the same.
+  ProofGame& gameFor(const Board& board, Rule rule, Color attacker, int moveLimit);
+
   proof::TranspositionTable table_;
+  std::unique_ptr<ProofGame> game_;
 };
 
 }  // namespace tengen::gomoku
