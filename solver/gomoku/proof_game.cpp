@@ -93,6 +93,7 @@ void ProofGame::play(Point p) {
   if (toMove_ == attacker_) --attackerMovesLeft_;
   board_.place(p, toMove_);
   toMove_ = opponent(toMove_);
+  expansions_.prefetch(exactKey());  // expand() comes next: its cache miss starts now
 }
 
 void ProofGame::undo() {
