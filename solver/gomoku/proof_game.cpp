@@ -58,6 +58,8 @@ ProofGame::ProofGame(const Board& board, Color toMove, Rule rule, Color attacker
 }
 
 ProofGame::~ProofGame() = default;
+ProofGame::ProofGame(ProofGame&&) noexcept = default;
+ProofGame& ProofGame::operator=(ProofGame&&) noexcept = default;
 
 void ProofGame::reset(const Board& board, Color toMove, int moveLimit) {
   board_ = board;
@@ -67,8 +69,6 @@ void ProofGame::reset(const Board& board, Color toMove, int moveLimit) {
   rootPly_ = static_cast<int>(board.history().size());
   limitReached_ = false;
 }
-ProofGame::ProofGame(ProofGame&&) noexcept = default;
-ProofGame& ProofGame::operator=(ProofGame&&) noexcept = default;
 
 void ProofGame::setNarrowThreats(bool narrow) {
   // A narrow search's disproofs are no disproofs of the wide one: their keys must differ.

@@ -40,12 +40,12 @@ class ProofGame {
   ProofGame(const Board& board, Color toMove, Rule rule, Color attacker, ProofMode mode, int moveLimit = 0,
             int threatLimit = 1);
   ~ProofGame();
+  ProofGame(ProofGame&&) noexcept;
+  ProofGame& operator=(ProofGame&&) noexcept;
   // Starts a new search from `board` (`toMove` to play, at most `moveLimit` attacker moves) with
   // the same rule, attacker, mode and threat limit. What the game keeps about positions stays:
   // their keys carry everything that changes an expansion, so positions met again cost a lookup.
   void reset(const Board& board, Color toMove, int moveLimit);
-  ProofGame(ProofGame&&) noexcept;
-  ProofGame& operator=(ProofGame&&) noexcept;
 
   // Full mode: whether a defender node may leave out the moves outside the zone of a win the
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
