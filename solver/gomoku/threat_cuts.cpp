@@ -72,7 +72,7 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
     const int fives = threatFivePoints(owner, f, block);
     bool wins = fives >= 2 || (fives == 1 && !isLegal(board_, block, d, rule_));
     std::vector<Point> rest;
-    if (!wins && fives == 1 && depth > 1) {
+    if (!wins && fives == 1) {  // depth > 1 here
       board_.place(block, d);  // the forced block; a block that makes a four ends this line
       wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest);
       board_.undo();

@@ -28,12 +28,9 @@ class KeyedCache {
   Value* find(std::uint64_t key) {
     if (buckets_.empty()) return nullptr;
     const std::size_t first = bucketOf(key);
-    std::size_t victim = first;
-    for (std::size_t i = first; i < first + kWays; ++i) {
+    for (std::size_t i = first; i < first + kWays; ++i)
       if (slot(i).stamp != 0 && slot(i).key == key) return &values_[i];
-      if (slot(victim).stamp != 0 && (slot(i).stamp == 0 || slot(i).stamp < slot(victim).stamp)) victim = i;
-    }
-    __builtin_prefetch(&values_[victim], 1);
+    __builtin_prefetch(&values_[freeOrOldest(first)], 1);
     return nullptr;
   }
 
@@ -84,17 +81,20 @@ class KeyedCache {
     return false;
   }
 
+  // The bucket's first free slot, or its slot written longest ago.
+  std::size_t freeOrOldest(std::size_t first) const {
+    std::size_t target = first;
+    for (std::size_t i = first; i < first + kWays; ++i)
+      if (slot(target).stamp != 0 && (slot(i).stamp == 0 || slot(i).stamp < slot(target).stamp)) target = i;
+    return target;
+  }
+
   // The slot key now owns: its own, a free one, or the bucket's oldest.
   std::size_t place(std::uint64_t key) {
     const std::size_t first = bucketOf(key);
-    std::size_t target = first;
-    for (std::size_t i = first; i < first + kWays; ++i) {
-      if (slot(i).stamp != 0 && slot(i).key == key) {
-        target = i;
-        break;
-      }
-      if (slot(target).stamp != 0 && (slot(i).stamp == 0 || slot(i).stamp < slot(target).stamp)) target = i;
-    }
+    std::size_t target = freeOrOldest(first);
+    for (std::size_t i = first; i < first + kWays; ++i)
+      if (slot(i).stamp != 0 && slot(i).key == key) target = i;
     if (slot(target).stamp == 0) ++used_;
     slot(target) = {key, ++clock_};
     return target;
