@@ -49,6 +49,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.probeNodes = options.probeNodes;
   o.probeMaxNodes = options.probeMaxNodes;
   o.replyProbePlies = options.replyProbePlies;
+  o.effortShift = options.effortShift;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)

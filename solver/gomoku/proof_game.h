@@ -51,6 +51,9 @@ class ProofGame {
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
   // 0 turns zones off).
   void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
+  // Full mode: the effort-aware choice (proof::SearchLimits::effortShift) of those threat searches
+  // and the threat probes' (0: off). Set before the first search.
+  void setEffortShift(int shift) { effortShift_ = shift; }
   // Moves to try first for the attacker, by exact board hash (a library's moves: a guided proof).
   // They change the search's order only, never what is proved.
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
@@ -220,6 +223,8 @@ class ProofGame {
   mutable std::unordered_map<std::uint64_t, KeptPairing> pairings_;
   // Null-move threat searches, made on first use.
   std::unique_ptr<NullMoveSearch> nullMove_;
+  NullMoveSearch& nullMove();  // made at its first use
+  int effortShift_ = 0;
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
   std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there

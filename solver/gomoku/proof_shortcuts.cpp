@@ -18,10 +18,14 @@ constexpr int kPairingSteps = 100'000;
 
 }  // namespace
 
+NullMoveSearch& ProofGame::nullMove() {
+  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>(32, effortShift_);
+  return *nullMove_;
+}
+
 bool ProofGame::movesInNullMoveZone(MoveList& out, proof::Argument<Point>& argument) {
   if (nullMoveBudget_ == 0 || mode_ != ProofMode::Full) return false;
-  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>();
-  const auto win = nullMove_->find(board_, rule_, attacker_, nullMoveBudget_, nullMoveNodes_);
+  const auto win = nullMove().find(board_, rule_, attacker_, nullMoveBudget_, nullMoveNodes_);
   if (!win) return false;
   out.clear();
   for (Point p = 0; p < board_.cellCount(); ++p)
@@ -66,9 +70,8 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
     // probe's nodes taken off. Where the attacker cannot win they all fail and soon stop, costing
     // about what the search itself does; where it wins, every win pays for the next probes.
     if (probeCredit_ <= 0 || !probesWanted_) return false;
-    if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>();
     std::uint64_t used = 0;
-    win = nullMove_->findWin(board_, rule_, attacker_, budget, used);
+    win = nullMove().findWin(board_, rule_, attacker_, budget, used);
     nullMoveNodes_ += used;
     probeCredit_ -= static_cast<std::int64_t>(used);
     if (!win) return false;

@@ -169,7 +169,8 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const Tree& tree) {
   return ZoneWalk(board, rule, attacker, tree).run();
 }
 
-NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes) : table_(tableMegabytes) {}
+NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes, int effortShift)
+    : table_(tableMegabytes), effortShift_(effortShift) {}
 NullMoveSearch::~NullMoveSearch() = default;
 
 ProofGame& NullMoveSearch::gameFor(const Board& board, Rule rule, Color attacker, int moveLimit) {
@@ -193,6 +194,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
     ProofGame& game = gameFor(board, rule, attacker, limit);
     proof::SearchLimits limits;
     limits.maxNodes = maxNodes - used;
+    limits.effortShift = effortShift_;
     proof::Dfpn<ProofGame> search(game, table_, limits);
     const proof::ProofNumbers root = search.search();
     used += search.nodes();
@@ -220,6 +222,7 @@ std::shared_ptr<const Tree> NullMoveSearch::findWin(const Board& board, Rule rul
   ProofGame& game = gameFor(board, rule, attacker, 0);
   proof::SearchLimits limits;
   limits.maxNodes = maxNodes;
+  limits.effortShift = effortShift_;
   proof::Dfpn<ProofGame> search(game, table_, limits);
   const proof::ProofNumbers root = search.search();
   if (!root.isProven()) {

@@ -37,7 +37,8 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const proof::ProofTree<Poin
 // met again cost nothing.
 class NullMoveSearch {
  public:
-  explicit NullMoveSearch(std::size_t tableMegabytes = 32);
+  // `effortShift`: the searches' effort-aware choice (proof::SearchLimits::effortShift; 0: off).
+  explicit NullMoveSearch(std::size_t tableMegabytes = 32, int effortShift = 0);
   ~NullMoveSearch();
   // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
   // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
@@ -55,6 +56,7 @@ class NullMoveSearch {
 
   proof::TranspositionTable table_;
   std::unique_ptr<ProofGame> game_;
+  int effortShift_ = 0;
 };
 
 }  // namespace tengen::gomoku

@@ -46,6 +46,10 @@ struct SolveOptions {
   // this many plies of the root (0: none). Off by default: on the opening lines they prove some
   // positions much earlier and lose others the plain search proves (see the README's horizon).
   int replyProbePlies = 0;
+  // Full mode: the effort-aware choice at the attacker's nodes (proof::SearchLimits::effortShift):
+  // a move is picked by its proof number plus the nodes spent below it / 2^effortShift (0: plain
+  // df-pn, by proof number alone).
+  int effortShift = 7;
   // Full mode: ask only whether this side can force a win. The answer is a proof or a disproof
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;

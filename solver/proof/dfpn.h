@@ -1,5 +1,6 @@
 // Depth-first proof-number search (Nagai 2002) with the 1+epsilon threshold trick
-// (Pawlewicz & Lew 2007), over a bounded transposition table. Single-threaded and deterministic:
+// (Pawlewicz & Lew 2007) and an optional effort-aware choice at the attacker's nodes, over a
+// bounded transposition table. Single-threaded and deterministic:
 // the same game, table size and node budget give the same result and node count.
 #pragma once
 
@@ -25,6 +26,12 @@ struct SearchLimits {
   double maxSeconds = 0;  // 0: no time limit
   // 1 + epsilon widens a child's threshold past its sibling's number: fewer re-expansions.
   double epsilon = 0.125;
+  // Effort-aware choice at the attacker's nodes (0: off, plain df-pn). A child is picked by its
+  // proof number plus the nodes already spent below it, divided by 2^effortShift, and searched
+  // until that sum passes the runner-up's. A move whose proof number stays low however much is
+  // spent on it (a long forcing line that keeps failing) then yields to siblings that look
+  // costlier but may be cheap. The search's order changes, never what it proves.
+  int effortShift = 0;
   // Called about once a second with the root's numbers, when set.
   std::function<void(const SearchProgress&)> progress;
   // When set and raised (Ctrl-C, the launcher gone), the search stops as if out of budget.
@@ -45,7 +52,11 @@ class Dfpn {
   // Searches the game's current position until it is solved or the budget runs out.
   ProofNumbers search() {
     ProofNumbers root = numbersOf();
-    if (!root.solved()) root = mid(kInfinity, kInfinity, 0);
+    if (!root.solved()) {
+      std::uint32_t work = 0;
+      table_.lookup(game_.key(), root, work);
+      root = mid(kInfinity, kInfinity, 0, work);
+    }
     return root;
   }
 
@@ -91,9 +102,19 @@ class Dfpn {
     return w >= kInfinity ? kInfinity : static_cast<std::uint32_t>(w);
   }
 
+  // A child's selector at an attacker's node under the effort-aware choice: its proof number plus
+  // its effort term; a child that cannot meet the node's threshold (pn >= thPn) is never picked.
+  std::uint32_t effortSelector(const Child<Move>& c, std::uint32_t thPn) const {
+    if (c.numbers.pn == 0) return 0;
+    if (c.numbers.pn >= thPn) return kInfinity;
+    const std::uint64_t s = std::uint64_t{c.numbers.pn} + (std::uint64_t{c.work} >> limits_.effortShift);
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(s, kInfinity - 1));
+  }
+
   // Multiple-iterative-deepening step at the current node: search below it until its proof or
-  // disproof number reaches its threshold. Returns the node's numbers.
-  ProofNumbers mid(std::uint32_t thPn, std::uint32_t thDn, int ply) {
+  // disproof number reaches its threshold (or the nodes spent reach stopAt_, set by an effort-aware
+  // ancestor). `work` is the effort already spent below it. Returns the node's numbers.
+  ProofNumbers mid(std::uint32_t thPn, std::uint32_t thDn, int ply, std::uint64_t work) {
     ++nodes_;
     const std::uint64_t key = game_.key();
     const std::uint64_t nodesAtEntry = nodes_;
@@ -107,7 +128,7 @@ class Dfpn {
       extraNodes_ += game_.takeExtraNodes();
     if (e != Expansion::Open) {
       const ProofNumbers n = e == Expansion::Proven ? ProofNumbers::proven() : ProofNumbers::disproven();
-      table_.store(key, n, 1);
+      table_.store(key, n, work + 1);
       return n;
     }
     const bool isOr = game_.attackerToMove();
@@ -121,16 +142,23 @@ class Dfpn {
     }
     for (std::size_t i = 0; i < kids.size(); ++i) {
       auto& c = kids[i];
-      if (!table_.lookup(keys[i], c.numbers)) c.numbers = game_.estimateAfter(c.move);
+      c.work = 0;
+      if (!table_.lookup(keys[i], c.numbers, c.work)) c.numbers = game_.estimateAfter(c.move);
     }
+    const bool byEffort = isOr && limits_.effortShift > 0;
     ProofNumbers self;
     while (true) {
       // Numbers of this node from its children; remember the best child and the runner-up.
-      std::uint32_t best = kInfinity, second = kInfinity, sum = 0;
+      // (By effort, best and second are selectors; the node's own proof number is minPn.)
+      std::uint32_t best = kInfinity, second = kInfinity, sum = 0, minPn = kInfinity;
       int bestIndex = 0;
       for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
         const ProofNumbers& n = kids[i].numbers;
-        const std::uint32_t selector = isOr ? n.pn : n.dn;
+        std::uint32_t selector = isOr ? n.pn : n.dn;
+        if (byEffort) {
+          minPn = std::min(minPn, n.pn);
+          selector = effortSelector(kids[i], thPn);
+        }
         sum = saturatingAdd(sum, isOr ? n.dn : n.pn);
         if (selector < best) {
           second = best;
@@ -140,17 +168,28 @@ class Dfpn {
           second = selector;
         }
       }
-      self = isOr ? ProofNumbers{best, sum} : ProofNumbers{sum, best};
+      self = isOr ? ProofNumbers{byEffort ? minPn : best, sum} : ProofNumbers{sum, best};
       if (ply == 0) {
         rootNumbers_ = self;
         // A game may steer its own effort by how the whole search stands.
         if constexpr (requires(Game& g) { g.noteRoot(self); }) game_.noteRoot(self);
       }
-      if (self.pn >= thPn || self.dn >= thDn || self.solved() || !checkBudget()) break;
+      if (self.pn >= thPn || self.dn >= thDn || self.solved() || nodes_ >= stopAt_ || !checkBudget()) break;
 
       ProofNumbers& child = kids[bestIndex].numbers;
       std::uint32_t childPn, childDn;
-      if (isOr) {
+      const std::uint64_t stopAtEntry = stopAt_;
+      if (byEffort) {
+        // The child runs until its selector would pass the runner-up's (widened): by its proof
+        // number, or by the nodes it spends. With no runner-up, only this node's limits hold.
+        childPn = thPn;
+        if (second < kInfinity) {
+          const std::uint32_t room = widen(second) - best;  // at least 1: best <= second
+          childPn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thPn, std::uint64_t{child.pn} + room));
+          stopAt_ = std::min(stopAt_, nodes_ + (std::uint64_t{room} << limits_.effortShift));
+        }
+        childDn = saturatingSub(thDn, self.dn, child.dn);
+      } else if (isOr) {
         childPn = std::min(thPn, widen(second));
         childDn = saturatingSub(thDn, self.dn, child.dn);
       } else {
@@ -159,14 +198,18 @@ class Dfpn {
       }
       const Move move = kids[bestIndex].move;
       game_.play(move);
-      const ProofNumbers result = mid(childPn, childDn, ply + 1);  // games end within kMaxPly
+      const std::uint64_t nodesBefore = nodes_;
+      const ProofNumbers result = mid(childPn, childDn, ply + 1, kids[bestIndex].work);  // games end within kMaxPly
       game_.undo();
+      stopAt_ = stopAtEntry;
       kids[bestIndex].numbers = result;
+      kids[bestIndex].work = static_cast<std::uint32_t>(
+          std::min<std::uint64_t>(std::uint64_t{kids[bestIndex].work} + (nodes_ - nodesBefore), UINT32_MAX));
       // A game may learn which attacker moves win (move ordering for the rest of the search).
       if constexpr (requires(Game& g) { g.noteWin(move); })
         if (isOr && result.isProven()) game_.noteWin(move);
     }
-    table_.store(key, self, nodes_ - nodesAtEntry + 1);
+    table_.store(key, self, work + (nodes_ - nodesAtEntry) + 1);
     return self;
   }
 
@@ -186,6 +229,7 @@ class Dfpn {
   bool outOfBudget_ = false;
   double nextProgress_ = 1.0;
   ProofNumbers rootNumbers_;
+  std::uint64_t stopAt_ = UINT64_MAX;  // an effort-aware ancestor's node limit for the current child
   std::vector<std::vector<Child<Move>>> children_;
   std::vector<std::vector<std::uint64_t>> childKeys_;
   Argument<Move> argument_;  // unused by the search; the extractor keeps it

@@ -37,6 +37,7 @@ template <class Move>
 struct Child {
   Move move;
   ProofNumbers numbers;  // filled by the search: the table's numbers, or the game's estimate
+  std::uint32_t work = 0;  // the search's nodes spent below it so far (the table's, or none)
 };
 
 // A game position seen by the attacker. expand() either decides the node on the spot, or lists

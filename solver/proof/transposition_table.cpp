@@ -70,13 +70,14 @@ void TranspositionTable::clear() {
   std::fill(buckets_, buckets_ + maxBuckets_, Bucket{});
 }
 
-bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out) const {
+bool TranspositionTable::lookup(std::uint64_t key, ProofNumbers& out, std::uint32_t& work) const {
   const std::uint64_t k = stored(key);
   const Bucket& b = buckets_[k & mask_];
   if (b.generation != generation_) return false;
   for (const Entry& e : b.entry)
     if (e.key() == k) {
       out = e.numbers;
+      work = e.work;
       return true;
     }
   return false;

@@ -27,7 +27,12 @@ class TranspositionTable {
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[stored(key) & mask_]); }
 
   // The stored numbers for key, if present.
-  bool lookup(std::uint64_t key, ProofNumbers& out) const;
+  bool lookup(std::uint64_t key, ProofNumbers& out) const {
+    std::uint32_t work;
+    return lookup(key, out, work);
+  }
+  // The same, with the search effort stored with them (see store()).
+  bool lookup(std::uint64_t key, ProofNumbers& out, std::uint32_t& work) const;
   // Stores numbers for key; `work` is the search effort behind them (nodes), used to pick victims.
   void store(std::uint64_t key, ProofNumbers numbers, std::uint64_t work);
   void clear();

@@ -1,0 +1,123 @@
+// The generic df-pn search on a made-up game: the effort-aware choice at the attacker's nodes
+// leaves a move whose proof number stays low however much is spent on it (a "trap") for a
+// sibling that looks costlier but is cheap, and never changes what is proved or disproved.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/proof/dfpn.h"
+#include "solver/proof/transposition_table.h"
+
+namespace tengen::proof {
+namespace {
+
+// The root (attacker to move) has two moves. Move 0 enters the trap: below it the attacker
+// always has two moves and the defender one reply, for `trapDepth` attacker moves, and every
+// leaf is a defender's escape, so the trap is lost only after all its 2^trapDepth lines are
+// searched, while its proof number stays 1. Move 1 is a win the defender cannot stop (a proven
+// node once expanded) when `cheapWin`, else a loss; it looks costlier (proof number 10).
+class TrapGame {
+ public:
+  using Move = int;
+
+  TrapGame(int trapDepth, bool cheapWin) : trapDepth_(trapDepth), cheapWin_(cheapWin) {}
+
+  std::uint64_t key() const { return keys_.back(); }
+  std::uint64_t exactKey() const { return key(); }
+  std::uint64_t keyAfter(Move m) const { return mix(key() * 31 + static_cast<std::uint64_t>(m) + 1); }
+  ProofNumbers estimate() const { return {1, 1}; }
+  ProofNumbers estimateAfter(Move m) {
+    if (path_.empty() && m == 1) return {10, 1};
+    return {1, 1};
+  }
+  bool attackerToMove() const { return path_.size() % 2 == 0; }
+
+  Expansion expand(std::vector<Child<Move>>& children, Argument<Move>&) {
+    if (path_.empty()) {
+      children.push_back({0, {}});
+      children.push_back({1, {}});
+      return Expansion::Open;
+    }
+    if (path_[0] == 1) return cheapWin_ ? Expansion::Proven : Expansion::Disproven;
+    // Inside the trap: path_ = 0, then defender replies and attacker moves in turn.
+    if (static_cast<int>(path_.size()) >= 2 * trapDepth_ + 1) return Expansion::Disproven;
+    if (attackerToMove()) {
+      children.push_back({0, {}});
+      children.push_back({1, {}});
+    } else {
+      children.push_back({0, {}});
+    }
+    return Expansion::Open;
+  }
+
+  void play(Move m) {
+    keys_.push_back(keyAfter(m));
+    path_.push_back(m);
+  }
+  void undo() {
+    keys_.pop_back();
+    path_.pop_back();
+  }
+
+ private:
+  static std::uint64_t mix(std::uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+  }
+
+  int trapDepth_;
+  bool cheapWin_;
+  std::vector<int> path_;
+  std::vector<std::uint64_t> keys_{1};
+};
+
+struct Outcome {
+  ProofNumbers root;
+  std::uint64_t nodes;
+};
+
+Outcome run(TrapGame game, int effortShift, std::uint64_t maxNodes) {
+  TranspositionTable table(64);
+  SearchLimits limits;
+  limits.maxNodes = maxNodes;
+  limits.effortShift = effortShift;
+  Dfpn<TrapGame> search(game, table, limits);
+  const ProofNumbers root = search.search();
+  return {root, search.nodes()};
+}
+
+TEST(Dfpn, ByProofNumberAloneTheTrapTakesTheWholeBudget) {
+  // 2^18 trap lines: far more than the budget, and the cheap win is never tried.
+  const Outcome plain = run(TrapGame(18, true), 0, 100'000);
+  EXPECT_FALSE(plain.root.solved());
+  EXPECT_EQ(plain.nodes, 100'000u);
+}
+
+TEST(Dfpn, ByEffortTheCheapWinIsFoundAfterAFewThousandNodes) {
+  // Proof number 10 against 1: the trap gets about 9 * 2^7 nodes before the win is tried.
+  const Outcome aware = run(TrapGame(18, true), 7, 100'000);
+  EXPECT_TRUE(aware.root.isProven());
+  EXPECT_LT(aware.nodes, 3'000u);
+  // A larger shift gives the trap more before the sibling's turn.
+  const Outcome patient = run(TrapGame(18, true), 10, 100'000);
+  EXPECT_TRUE(patient.root.isProven());
+  EXPECT_GT(patient.nodes, 4 * aware.nodes);
+}
+
+TEST(Dfpn, ByEffortTheSameAnswersAndTheSameNodesEachRun) {
+  // A small trap, searched to the end: both choices disprove the root when the sibling loses,
+  // and prove it when it wins. Each run of the same search gives the same node count.
+  for (bool cheapWin : {false, true})
+    for (int shift : {0, 1, 7}) {
+      const Outcome first = run(TrapGame(10, cheapWin), shift, 10'000'000);
+      const Outcome again = run(TrapGame(10, cheapWin), shift, 10'000'000);
+      EXPECT_EQ(first.root.isProven(), cheapWin) << "shift " << shift;
+      EXPECT_EQ(first.root.isDisproven(), !cheapWin) << "shift " << shift;
+      EXPECT_EQ(first.nodes, again.nodes) << "shift " << shift;
+    }
+}
+
+}  // namespace
+}  // namespace tengen::proof
