@@ -70,13 +70,6 @@ void ProofGame::reset(const Board& board, Color toMove, int moveLimit) {
   limitReached_ = false;
 }
 
-void ProofGame::setNarrowThreats(bool narrow) {
-  // A narrow search's disproofs are no disproofs of the wide one: their keys must differ.
-  if (narrow != narrowThreats_) salt_ = mix(salt_ ^ 0x6e6172726f77ull);
-  narrowThreats_ = narrow;
-  expansions_.clear();
-}
-
 std::uint64_t ProofGame::keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const {
   std::uint64_t k = boardHash ^ salt_;
   if (toMove == Color::White) k ^= 0x5bd1e9955bd1e995ull;
@@ -305,7 +298,7 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // whether it threatens.
     // A threat of a one-move VCF (threat limit 1, quintet's meaning) needs the move and two
     // stones in one open run; of a longer one, the move and one stone.
-    findNearbyMoves(board_, me, rule_, moves_, threatLimit_ >= 2 && !narrowThreats_ ? 1 : 2);
+    findNearbyMoves(board_, me, rule_, moves_, threatLimit_ >= 2 ? 1 : 2);
     // Against a VCF of the defender's (if the attacker passed) only fours and moves that break
     // it can win: any other move lets the defender carry it out.
     if (findThreatVcf(other, kDefenderThreatDepth, cover)) {

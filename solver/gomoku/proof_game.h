@@ -59,11 +59,6 @@ class ProofGame {
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
   void setHints(std::shared_ptr<const Hints> hints) { hints_ = std::move(hints); }
 
-  // VCT: try only the attacker's moves that share an open run with two of its stones (the
-  // threats of one-move VCFs, and most others; quintet's candidates). A win found is a win; a
-  // failure says nothing about the wider search.
-  void setNarrowThreats(bool narrow);
-
   // Full mode: threat probes. At an attacker's node, a threat-space search (VCT of fours and
   // threes) of `firstNodes` before its moves are listed, and of twice the last budget (up to
   // `maxNodes`) each time the search comes back; a win found is the node's proof. With
@@ -166,6 +161,10 @@ class ProofGame {
   using LineZone = std::bitset<kMaxCells>;
   bool replayLine(Point p, const std::vector<Point>& line, LineZone* zone);
   void markLines(Point q, LineZone& zone) const;
+  // replayLine's zone: the owner's five points with its stone on f (all of them), and the cells
+  // where one more stone of side's makes a four through its `stone`.
+  void markFivePoints(Color owner, Point f, LineZone& zone) const;
+  void markFourRoom(Color side, Point stone, LineZone& zone) const;
   // Keeps of `candidates` (moves of the side to move) those that survive the opponent's VCF
   // `line`: fours, and moves after which it no longer wins.
   void movesAgainstLine(const std::vector<Point>& line, MoveList& candidates);
@@ -254,7 +253,6 @@ class ProofGame {
   int replyProbePlies_ = 0;
   static constexpr std::size_t kMaxThreatWins = 1 << 18;
   std::unordered_map<std::uint64_t, std::shared_ptr<const proof::ProofTree<Point>>> threatWins_;
-  bool narrowThreats_ = false;
   std::shared_ptr<const Hints> hints_;
   std::shared_ptr<const KnownProofs> known_;
   std::array<std::uint16_t, kMaxCells> wins_{};  // noteWin() counts per point

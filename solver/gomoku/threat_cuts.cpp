@@ -60,7 +60,7 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
     // The last four must win at once (two five points, or one the opponent may not take): the
     // unstoppable fours, read from the line patterns before any stone is placed. The first in
     // point order, as the loop below would find it.
-    findStraightFourMoves(board_, owner, rule_, fours);
+    findStraightFourMoves(board_, owner, rule_, fours, 1);
     if (fours.empty()) return false;
     line.assign(1, fours[0]);
     return true;
@@ -123,19 +123,53 @@ void ProofGame::markLines(Point q, LineZone& zone) const {
     }
 }
 
+void ProofGame::markFivePoints(Color owner, Point f, LineZone& zone) const {
+  // Every five point of the owner's stone at f on its four lines (not only the first two).
+  const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const Board::WindowMasks w = board_.windowAt(f, dir, owner);
+    for (unsigned bits = table[windowKey(w.own, w.blocked)].fivePoints; bits; bits &= bits - 1)
+      zone.set(static_cast<std::size_t>(board_.stepOnBoard(f, dir, std::countr_zero(bits) - kWindowCentre)));
+  }
+}
+
+void ProofGame::markFourRoom(Color side, Point stone, LineZone& zone) const {
+  // A five point of side's through `stone` lies in a run of five cells through it holding four of
+  // side's stones and no opponent's: one more stone of side's can make one only in a run that
+  // holds three already (stone included). Their empty cells.
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const Board::WindowMasks w = board_.windowAt(stone, dir, side);
+    for (int start = kWindowCentre - 4; start <= kWindowCentre; ++start) {
+      const unsigned run = 0x1Fu << start;
+      if ((w.blocked & run) || std::popcount(w.own & run) < 3) continue;
+      for (unsigned bits = run & ~w.own; bits; bits &= bits - 1)
+        zone.set(static_cast<std::size_t>(board_.stepOnBoard(stone, dir, std::countr_zero(bits) - kWindowCentre)));
+    }
+  }
+}
+
 bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zone) {
   // The line's owner is the side not to move; the side to move plays p first (unless kNoPoint),
   // then blocks each four (a stone of its that gives it a five point ends the line). Neither
   // side has a five point before p, so every five point made on the way runs through the stone
-  // just placed: each step looks only there. With `zone`, marks the cells the replay reads: the
-  // lines through the line's moves and blocks, and in renju every point a foul test visits. A
-  // stone of the side to move outside them leaves each step as it was.
+  // just placed: each step looks only there. With `zone`, marks every cell where a stone of the
+  // side to move (one that makes no four itself) could change a step: the line's moves, every
+  // five point of each four (a stone elsewhere in a four's run of five is the owner's already),
+  // the empty cells of the runs through each block that one more stone would make a four, and
+  // in renju the lines through every point a foul test visits. A stone outside them leaves
+  // each step as it was.
   const Color d = toMove_, a = opponent(d);
   std::vector<Point> reads;
   auto legal = [&](Point x, Color c) {
     if (!board_.isEmpty(x)) return false;
-    return !(rule_ == Rule::Renju && c == Color::Black) ||
-           forbiddenKind(board_, x, zone ? &reads : nullptr) == ForbiddenKind::None;
+    if (rule_ != Rule::Renju || c != Color::Black) return true;
+    const std::size_t before = reads.size();
+    const bool ok = forbiddenKind(board_, x, zone ? &reads : nullptr) == ForbiddenKind::None;
+    // A white stone only takes black's runs away: it makes no new three, four or overline at x,
+    // so unless the test looked past x's own lines (a double three's recursion), no white
+    // stone makes x a foul.
+    if (zone && c == a && reads.size() == before + 1) reads.pop_back();
+    return ok;
   };
   if (zone) zone->reset();
   int placed = 0;
@@ -147,21 +181,22 @@ bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zo
   }
   bool wins = false;
   for (Point f : line) {
-    if (zone) markLines(f, *zone);
+    if (zone) zone->set(static_cast<std::size_t>(f));
     if (!board_.isEmpty(f) || (lastOwn != kNoPoint && threatFivePoints(d, lastOwn, scratch) > 0) || !legal(f, a))
       break;
     board_.place(f, a);
     ++placed;
     Point block = kNoPoint;
     const int fives = threatFivePoints(a, f, block);
+    if (zone) markFivePoints(a, f, *zone);
     if (fives >= 2 || (fives == 1 && !legal(block, d))) {
       wins = true;
       break;
     }
     if (fives == 0) break;
-    if (zone) markLines(block, *zone);
     board_.place(block, d);
     ++placed;
+    if (zone) markFourRoom(d, block, *zone);
     lastOwn = block;
   }
   while (placed-- > 0) board_.undo();

@@ -107,14 +107,17 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
 namespace {
 
 // Appends, in point order, the points of the set for which keep(shape of c's move there)
-// holds (every point without a keep) and c may play.
+// holds (every point without a keep) and c may play; with `limit`, only the first that many.
 template <class Keep>
-void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep&& keep) {
+void collect(Board& board, Color c, Rule r, const PointSet& set, MoveList& out, Keep&& keep, int limit = 0) {
   out.clear();
   for (std::size_t w = 0; w < set.size(); ++w)
     for (std::uint64_t m = set[w]; m; m &= m - 1) {
       const auto p = static_cast<Point>(w * 64 + std::countr_zero(m));
-      if (keep(board, p) && isLegal(board, p, c, r)) out.push(p);
+      if (keep(board, p) && isLegal(board, p, c, r)) {
+        out.push(p);
+        if (out.size() == limit) return;
+      }
     }
 }
 
@@ -161,7 +164,7 @@ void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
   collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
-void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
+void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out, int limit) {
   const bool foulBlocks = r == Rule::Renju && c == Color::White;
   // Every such move makes a four: only the four moves' cells are read.
   PointSet fours{};
@@ -178,7 +181,7 @@ void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out) {
     const bool unstoppable = fives.size() == 1 && !isLegal(b, fives[0], Color::Black, r);
     b.undo();
     return unstoppable;
-  });
+  }, limit);
 }
 
 int buildPotential(const Board& board, Point p, Color c, Rule r) {

@@ -40,8 +40,9 @@ void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 
 int buildPotential(const Board& board, Point p, Color c, Rule r);
 // Legal moves of c that cannot be stopped: after them c has two or more five points (straight
 // fours, double fours for white, four-fours on separate lines), or, for white under renju, one
-// five point that black may not take (a four whose block is a foul).
-void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out);
+// five point that black may not take (a four whose block is a foul). With `limit`, only the
+// first that many in point order (1: whether there is one, at a fraction of the cost).
+void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out, int limit = 0);
 
 // Whether colour c has at least one five point.
 bool hasFivePoint(const Board& board, Color c, Rule r);
