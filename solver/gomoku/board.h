@@ -94,6 +94,8 @@ class Board {
   bool lineHolds(Point p, int dir, Color c, int stones) const {
     return (linesWith(c, dir, stones) >> geometry_->lineOf[dir][p]) & 1u;
   }
+  // The line along dir through p (an index for lineStones and lineEmpty).
+  int lineThrough(Point p, int dir) const { return geometry_->lineOf[dir][p]; }
   std::uint64_t lineStones(Color c, int dir, int line) const { return lines_[index(c)][dir][line]; }
   std::uint64_t lineEmpty(int dir, int line) const {
     return ~(lines_[0][dir][line] | lines_[1][dir][line] | geometry_->wall[dir][line]);

@@ -152,7 +152,9 @@ class ProofGame {
   void answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover);
   // A VCF of at most `depth` moves for `owner` if its opponent passed now, ending in two five
   // points (or one the opponent may not block): the owner's moves.
-  bool findThreatVcf(Color owner, int depth, std::vector<Point>& line);
+  // (lastFour, lastBlock: the four and block just played on the way, if any.)
+  bool findThreatVcf(Color owner, int depth, std::vector<Point>& line, Point lastFour = kNoPoint,
+                     Point lastBlock = kNoPoint);
   // The proof tree of the side to move's VCF `line` (as findThreatVcf gives it) played from
   // here: its fours and the forced blocks.
   std::shared_ptr<const proof::ProofTree<Point>> vcfTree(const std::vector<Point>& line);

@@ -50,7 +50,7 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
   return wins;
 }
 
-bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) {
+bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line, Point lastFour, Point lastBlock) {
   if (depth <= 0) return false;
   // Neither side has a five point here (the node was not decided), so every five point made
   // on the way runs through the stone just placed: each step looks only there.
@@ -59,8 +59,13 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
   if (depth == 1) {
     // The last four must win at once (two five points, or one the opponent may not take): the
     // unstoppable fours, read from the line patterns before any stone is placed. The first in
-    // point order, as the loop below would find it.
-    findStraightFourMoves(board_, owner, rule_, fours, 1);
+    // point order, as the loop below would find it. After a four and its block, only those the
+    // two stones made are new (one standing before was a four of the level above, and won
+    // there): black's lie on their lines.
+    if (lastFour != kNoPoint && !(rule_ == Rule::Renju && owner == Color::White))
+      findStraightFourMovesOnLines(board_, owner, rule_, lastFour, lastBlock, fours, 1);
+    else
+      findStraightFourMoves(board_, owner, rule_, fours, 1);
     if (fours.empty()) return false;
     line.assign(1, fours[0]);
     return true;
@@ -74,7 +79,7 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line) 
     std::vector<Point> rest;
     if (!wins && fives == 1) {  // depth > 1 here
       board_.place(block, d);  // the forced block; a block that makes a four ends this line
-      wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest);
+      wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest, f, block);
       board_.undo();
     }
     board_.undo();

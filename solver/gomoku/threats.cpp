@@ -133,16 +133,19 @@ auto shapeIs(Color c, Rule r, Test test) {
 // needs two.
 namespace {
 
+// Marks the empty cells of one line's runCells.
+void markLineRunCells(const Board& board, Color c, int stones, bool exact, int dir, int line, PointSet& marks) {
+  const std::uint64_t own = board.lineStones(c, dir, line);
+  const std::uint64_t empty = board.lineEmpty(dir, line);
+  for (std::uint64_t m = runCells(own, empty, stones, exact) & empty; m; m &= m - 1)
+    mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
+}
+
 // Marks, on every line holding at least `stones` of c's stones, the empty cells of its runCells.
 void markRunCells(const Board& board, Color c, int stones, bool exact, PointSet& marks) {
   for (int dir = 0; dir < kDirections; ++dir)
-    for (std::uint64_t lines = board.linesWith(c, dir, std::max(stones, 1)); lines; lines &= lines - 1) {
-      const int line = std::countr_zero(lines);
-      const std::uint64_t own = board.lineStones(c, dir, line);
-      const std::uint64_t empty = board.lineEmpty(dir, line);
-      for (std::uint64_t m = runCells(own, empty, stones, exact) & empty; m; m &= m - 1)
-        mark(marks, board.cellOnLine(dir, line, std::countr_zero(m) - BoardGeometry::kLineOffset));
-    }
+    for (std::uint64_t lines = board.linesWith(c, dir, std::max(stones, 1)); lines; lines &= lines - 1)
+      markLineRunCells(board, c, stones, exact, dir, std::countr_zero(lines), marks);
 }
 
 }  // namespace
@@ -164,24 +167,58 @@ void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
   collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
-void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out, int limit) {
+namespace {
+
+// collect() for straight-four moves (see findStraightFourMoves) among `cells`, run cells of c's.
+void collectStraightFours(Board& board, Color c, Rule r, const PointSet& cells, MoveList& out, int limit) {
   const bool foulBlocks = r == Rule::Renju && c == Color::White;
-  // Every such move makes a four: only the four moves' cells are read.
-  PointSet fours{};
-  markRunCells(board, c, 3, needsExactFive(r, c), fours);
-  collect(board, c, r, fours, out, [&](Board& b, Point p) {
+  // Whether white has a five point already (asked once, when first needed): then the one-four
+  // test below takes the whole-board scan.
+  int hadFive = -1;
+  collect(board, c, r, cells, out, [&](Board& b, Point p) {
     const MoveShape s = shapeOf(b, p, c, r);
     if (s.five) return false;
     if (s.straightFour || s.fours >= 2) return true;
     if (!foulBlocks || s.fours == 0) return false;
-    // White's one four: unstoppable when its five point is a foul for black.
+    // White's one four: unstoppable when its five point is a foul for black. With no five
+    // point before, the four's is its only one, read from the pattern of its line.
+    if (hadFive < 0) hadFive = hasFivePoint(b, c, r) ? 1 : 0;
+    Point five = kNoPoint;
+    if (!hadFive) {
+      const LinePattern* table = linePatternTable(needsExactFive(r, c));
+      for (int dir = 0; dir < kDirections && five == kNoPoint; ++dir)
+        if (const unsigned bits = table[b.windowKeyAt(p, dir, c)].fivePoints)
+          five = b.stepOnBoard(p, dir, std::countr_zero(bits) - kWindowCentre);
+    }
     b.place(p, c);
-    MoveList fives;
-    findFivePoints(b, c, r, fives);
-    const bool unstoppable = fives.size() == 1 && !isLegal(b, fives[0], Color::Black, r);
+    if (hadFive) {
+      MoveList fives;
+      findFivePoints(b, c, r, fives);
+      five = fives.size() == 1 ? fives[0] : kNoPoint;
+    }
+    const bool unstoppable = five != kNoPoint && !isLegal(b, five, Color::Black, r);
     b.undo();
     return unstoppable;
   }, limit);
+}
+
+}  // namespace
+
+void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out, int limit) {
+  // Every such move makes a four: only the four moves' cells are read.
+  PointSet fours{};
+  markRunCells(board, c, 3, needsExactFive(r, c), fours);
+  collectStraightFours(board, c, r, fours, out, limit);
+}
+
+void findStraightFourMovesOnLines(Board& board, Color c, Rule r, Point a, Point b, MoveList& out, int limit) {
+  PointSet fours{};
+  for (const Point p : {a, b}) {
+    if (p == kNoPoint) continue;
+    for (int dir = 0; dir < kDirections; ++dir)
+      if (board.lineHolds(p, dir, c, 3)) markLineRunCells(board, c, 3, needsExactFive(r, c), dir, board.lineThrough(p, dir), fours);
+  }
+  collectStraightFours(board, c, r, fours, out, limit);
 }
 
 int buildPotential(const Board& board, Point p, Color c, Rule r) {

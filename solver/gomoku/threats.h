@@ -43,6 +43,12 @@ int buildPotential(const Board& board, Point p, Color c, Rule r);
 // five point that black may not take (a four whose block is a foul). With `limit`, only the
 // first that many in point order (1: whether there is one, at a fraction of the cost).
 void findStraightFourMoves(Board& board, Color c, Rule r, MoveList& out, int limit = 0);
+// The same on the lines through a and b only (kNoPoint: none), a fraction of the cost: after a
+// four of black's or a non-renju four at a blocked at b, the straight fours those two stones made
+// lie there (a straight four through a, or a black one whose move the block at b freed from a
+// foul), but for fouls decided further away by a double three's recursion. (A black block can
+// make a white four's five point a foul anywhere around it: white's need the whole scan.)
+void findStraightFourMovesOnLines(Board& board, Color c, Rule r, Point a, Point b, MoveList& out, int limit = 0);
 
 // Whether colour c has at least one five point.
 bool hasFivePoint(const Board& board, Color c, Rule r);
