@@ -3,38 +3,15 @@
 // threat_limit 1) are proved and verified.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "bench/fouls_data.h"
-#include "bench/test_data.h"
 #include "solver/gomoku/solve.h"
+#include "tests/quintet_cases.h"
 
 namespace tengen::gomoku {
 namespace {
 
-struct Case {
-  std::string name, mode, attacker, verdict, stones, tags;
-  int limit = 0, threatLimit = 0;
-};
-
-std::vector<Case> loadCases() {
-  std::ifstream in(bench::testData("quintet-bench.tsv"));
-  std::vector<Case> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string field; std::getline(ss, field, '\t');) f.push_back(field);
-    if (f.size() < 9) continue;
-    Case c{f[0], f[1], f[2], f[5], f[7], f[8]};
-    c.limit = std::stoi(f[3]);
-    c.threatLimit = f[4].empty() ? 0 : std::stoi(f[4]);
-    cases.push_back(c);
-  }
-  return cases;
-}
+using Case = testing::QuintetCase;
+using testing::loadQuintetCases;
 
 SolveResult run(const Case& c, ProofMode mode, int threatLimit = 1) {
   PositionOptions p;
@@ -49,11 +26,11 @@ SolveResult run(const Case& c, ProofMode mode, int threatLimit = 1) {
   return solve(pos, o);
 }
 
-TEST(QuintetBench, AllCasesLoad) { EXPECT_EQ(loadCases().size(), 121u); }
+TEST(QuintetBench, AllCasesLoad) { EXPECT_EQ(loadQuintetCases().size(), 121u); }
 
 TEST(QuintetBench, VcfCases) {
   int checked = 0;
-  for (const auto& c : loadCases()) {
+  for (const auto& c : loadQuintetCases()) {
     if (c.mode != "vcf") continue;
     ++checked;
     const SolveResult r = run(c, ProofMode::Vcf);
@@ -78,7 +55,7 @@ TEST(QuintetBench, GeneralizedThreatsProveMoreVcts) {
                            "vct_game_black_l05_2", "vct_game_black_l05_3", "vct_game_white_l05_2",
                            "vct_game_white_l04_2"}) {
     bool found = false;
-    for (const auto& c : loadCases()) {
+    for (const auto& c : loadQuintetCases()) {
       if (c.name != name) continue;
       found = true;
       const SolveResult r = run(c, ProofMode::Vct, c.threatLimit);
@@ -96,7 +73,7 @@ TEST(QuintetBench, GeneralizedThreatsKeepTheLimit) {
   for (const char* name : {"vct_game_white_l04_2_short", "vct_game_black_l04_2_short", "vct_game_black_l05_1_short",
                            "vct_game_black_l05_3_short", "vct_game_white_l05_1_short"}) {
     bool found = false;
-    for (const auto& c : loadCases()) {
+    for (const auto& c : loadQuintetCases()) {
       if (c.name != name) continue;
       found = true;
       ASSERT_EQ(c.verdict, "disproven") << name;
@@ -112,7 +89,7 @@ TEST(QuintetBench, FullModeProvesThreatSpaceWins) {
   // The game value of a VCT position: full mode's threat-space search finds the win within
   // 200,000 nodes (the full search alone needed 251,206), and its tree passes the verifier as a
   // proof of the value.
-  for (const auto& c : loadCases()) {
+  for (const auto& c : loadQuintetCases()) {
     if (c.name != "vct_game_white_l05_3") continue;
     PositionOptions p;
     p.toMove = Color::White;
@@ -130,7 +107,7 @@ TEST(QuintetBench, FullModeProvesThreatSpaceWins) {
 
 TEST(QuintetBench, VctCasesWithThreesAsThreats) {
   int checked = 0;
-  for (const auto& c : loadCases()) {
+  for (const auto& c : loadQuintetCases()) {
     if (c.mode == "vcf" || c.threatLimit != 1) continue;
     ++checked;
     const SolveResult r = run(c, ProofMode::Vct);

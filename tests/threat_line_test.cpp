@@ -6,14 +6,13 @@
 // are covered too.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
-#include "bench/test_data.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/threats.h"
+#include "tests/quintet_cases.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -28,26 +27,20 @@ struct BenchPosition {
 // until the winner has three and then two moves of it left: positions where it wins by a short
 // VCF (most of the lines are VCFs).
 std::vector<BenchPosition> benchPositions() {
-  std::ifstream in(bench::testData("quintet-bench.tsv"));
   std::vector<BenchPosition> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string field; std::getline(ss, field, '\t');) f.push_back(field);
-    if (f.size() < 9 || f[6].empty()) continue;
-    const Color winner = f[2] == "black" ? Color::Black : Color::White;
+  for (const testing::QuintetCase& c : testing::loadQuintetCases()) {
+    if (c.line.empty()) continue;
+    const Color winner = c.attacker == "black" ? Color::Black : Color::White;
     PositionOptions o;
     o.toMove = winner;
-    Board board = parsePosition(f[7], o).board;
+    Board board = parsePosition(c.stones, o).board;
     std::vector<Point> moves;
-    std::stringstream ms(f[6]);
+    std::stringstream ms(c.line);
     for (std::string m; std::getline(ms, m, ',');) moves.push_back(*parsePoint(m, board.size()));
     Color toMove = winner;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const std::size_t left = (moves.size() - i + 1) / 2;  // the winner's moves still to play
-      if (toMove == winner && (left == 3 || left == 2)) out.push_back({f[0] + " -" + std::to_string(left), board, winner});
+      if (toMove == winner && (left == 3 || left == 2)) out.push_back({c.name + " -" + std::to_string(left), board, winner});
       if (!board.isEmpty(moves[i])) break;
       board.place(moves[i], toMove);
       toMove = opponent(toMove);
