@@ -10,25 +10,14 @@
 namespace tengen::gomoku {
 
 int ProofGame::threatFivePoints(Color owner, Point threat, Point& first) const {
-  // Five points of the threat's lines, up to two (two or more cannot all be blocked). A line
-  // needs four of the owner's stones within the window (the threat's own included) to hold one:
-  // most lines are passed over without a table lookup.
-  const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
+  // Five points of the threat's lines, up to two (two or more cannot all be blocked).
   first = kNoPoint;
   int count = 0;
-  for (int dir = 0; dir < kDirections && count < 2; ++dir) {
-    const Board::WindowMasks w = board_.windowAt(threat, dir, owner);
-    if (std::popcount(w.own | 1u << kWindowCentre) < 4) continue;
-    unsigned bits = table[windowKey(w.own, w.blocked)].fivePoints;
-    while (bits && count < 2) {
-      const int cell = std::countr_zero(bits);
-      bits &= bits - 1;
-      const Point q = board_.stepOnBoard(threat, dir, cell - kWindowCentre);
-      if (q == first) continue;
-      if (first == kNoPoint) first = q;
-      ++count;
-    }
-  }
+  forEachFivePointAt(board_, threat, owner, rule_, [&](Point q) {
+    if (q == first) return false;
+    if (first == kNoPoint) first = q;
+    return ++count == 2;
+  });
   return count;
 }
 
@@ -130,12 +119,7 @@ void ProofGame::markLines(Point q, LineZone& zone) const {
 
 void ProofGame::markFivePoints(Color owner, Point f, LineZone& zone) const {
   // Every five point of the owner's stone at f on its four lines (not only the first two).
-  const LinePattern* table = linePatternTable(needsExactFive(rule_, owner));
-  for (int dir = 0; dir < kDirections; ++dir) {
-    const Board::WindowMasks w = board_.windowAt(f, dir, owner);
-    for (unsigned bits = table[windowKey(w.own, w.blocked)].fivePoints; bits; bits &= bits - 1)
-      zone.set(static_cast<std::size_t>(board_.stepOnBoard(f, dir, std::countr_zero(bits) - kWindowCentre)));
-  }
+  forEachFivePointAt(board_, f, owner, rule_, [&](Point q) { return zone.set(static_cast<std::size_t>(q)), false; });
 }
 
 void ProofGame::markFourRoom(Color side, Point stone, LineZone& zone) const {

@@ -184,12 +184,7 @@ void collectStraightFours(Board& board, Color c, Rule r, const PointSet& cells, 
     // point before, the four's is its only one, read from the pattern of its line.
     if (hadFive < 0) hadFive = hasFivePoint(b, c, r) ? 1 : 0;
     Point five = kNoPoint;
-    if (!hadFive) {
-      const LinePattern* table = linePatternTable(needsExactFive(r, c));
-      for (int dir = 0; dir < kDirections && five == kNoPoint; ++dir)
-        if (const unsigned bits = table[b.windowKeyAt(p, dir, c)].fivePoints)
-          five = b.stepOnBoard(p, dir, std::countr_zero(bits) - kWindowCentre);
-    }
+    if (!hadFive) forEachFivePointAt(b, p, c, r, [&](Point q) { return five = q, true; });
     b.place(p, c);
     if (hadFive) {
       MoveList fives;

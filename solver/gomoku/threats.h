@@ -3,6 +3,8 @@
 // restrictions from these.
 #pragma once
 
+#include <bit>
+
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/types.h"
@@ -24,6 +26,21 @@ struct MoveShape {
   int bestWindow = 0;      // most own stones in an open run of five through the move
 };
 MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
+
+// Calls found(q) for each point q that completes a five with c's stone at p (on the board or
+// not), line by line (a point once per line through it), until found returns true; whether it
+// did. A line with fewer than four of c's stones in p's window (p counted) holds none.
+template <class Found>
+bool forEachFivePointAt(const Board& board, Point p, Color c, Rule r, Found&& found) {
+  const LinePattern* table = linePatternTable(needsExactFive(r, c));
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const Board::WindowMasks w = board.windowAt(p, dir, c);
+    if (std::popcount(w.own | 1u << kWindowCentre) < 4) continue;
+    for (unsigned bits = table[windowKey(w.own, w.blocked)].fivePoints; bits; bits &= bits - 1)
+      if (found(board.stepOnBoard(p, dir, std::countr_zero(bits) - kWindowCentre))) return true;
+  }
+  return false;
+}
 
 // Legal moves of c that make a five or a four (a five threat).
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
