@@ -1,5 +1,5 @@
 // Every position of renju-fouls.tsv (tests/data) (labels agreed by two independent engines) must
-// give exactly its expected forbidden-point set.
+// give exactly its expected forbidden-point set, read by the foul scan and by isLegalWithShape().
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -22,6 +23,16 @@ std::string sortedNames(std::vector<std::string> names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : " ") + n;
   return out;
+}
+
+// The points isLegalWithShape() refuses black (its shape read first, as the VCT's move lists do).
+std::string refusedByShape(Board& board) {
+  std::vector<std::string> names;
+  for (Point p = 0; p < board.cellCount(); ++p)
+    if (board.isEmpty(p) &&
+        !isLegalWithShape(board, p, Color::Black, Rule::Renju, shapeOf(board, p, Color::Black, Rule::Renju)))
+      names.push_back(formatPoint(p, board.size()));
+  return sortedNames(names);
 }
 
 std::string foundPoints(Board& board) {
@@ -47,7 +58,7 @@ TEST(RenjuFoulsData, EveryLineGivesExactlyItsForbiddenPoints) {
   for (const auto& c : cases) {
     Position pos = parsePosition(c.stones, options);
     const std::string found = foundPoints(pos.board);
-    if (found != expectedPoints(c.forbidden)) {
+    if (found != expectedPoints(c.forbidden) || refusedByShape(pos.board) != found) {
       if (++wrong <= 20)
         report << "line " << c.line << ": expected [" << c.forbidden << "] found [" << found << "]\n";
     }

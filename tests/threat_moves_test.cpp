@@ -82,6 +82,16 @@ TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
         findNearbyMoves(board, c, rule, found, stones);
         ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
             << "rule " << static_cast<int>(rule) << " size " << size << " stones " << stones;
+        // With shapes: the same moves (legality read from the shapes), each with its shapeOf().
+        std::vector<MoveShape> shapes(static_cast<std::size_t>(board.cellCount()));
+        findNearbyMoves(board, c, rule, found, stones, shapes.data());
+        ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected) << "with shapes, stones " << stones;
+        for (Point p : found) {
+          const MoveShape s = shapeOf(board, p, c, rule), &got = shapes[static_cast<std::size_t>(p)];
+          ASSERT_TRUE(got.five == s.five && got.fours == s.fours && got.threes == s.threes &&
+                      got.potential == s.potential && got.overline == s.overline)
+              << "point " << p;
+        }
         ++checks;
         nonEmpty += !expected.empty();
       }

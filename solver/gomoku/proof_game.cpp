@@ -104,10 +104,13 @@ void ProofGame::legalMoves(MoveList& out) {
 bool ProofGame::countsOpenRuns() const { return mode_ == ProofMode::Full && board_.size() <= kSmallBoard; }
 
 ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
-  // Proof effort grows with how little the attacker's move threatens. A move's shape does not
-  // depend on its own stone being down, so this reads the same before and after it is played.
-  const MoveShape s = shapeOf(board_, move, attacker_, rule_);
-  // A point where an attacker move already won elsewhere in this search is tried sooner (the
+  // A move's shape does not depend on its own stone being down, so this reads the same before
+  // and after it is played.
+  return numbersAfterAttackerMove(move, shapeOf(board_, move, attacker_, rule_), dn);
+}
+
+ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, const MoveShape& s, std::uint32_t dn) const {
+  // Proof effort grows with how little the attacker's move threatens. A point where an attacker move already won elsewhere in this search is tried sooner (the
   // history heuristic: sibling lines are often won by the same moves).
   const bool wonElsewhere = wins_[static_cast<std::size_t>(move)] > 0;
   if (s.fours > 0) return {1, dn};
@@ -172,6 +175,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.expansion = Expansion::Proven;
         c.argumentKind = 0;
         c.childCount = 0;
+        c.estimates.clear();
         c.points.clear();
         c.tree = std::move(win.tree);
         c.treeIsNode = true;
@@ -189,11 +193,18 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.argumentKind = zone.kind;
         c.tree = zone.tree;
         c.childCount = zoneMoves.size();
+        c.estimates.clear();
         c.points.assign(zoneMoves.begin(), zoneMoves.end());
       }
     }
     children.clear();
-    for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
+    if (c.estimates.empty())
+      for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
+    else
+      for (int i = 0; i < c.childCount; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        children.push_back({c.points[k], {c.estimates[k], 1}, 0, true});
+      }
     argument.kind = c.argumentKind;
     argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
     argument.tree = c.tree;
@@ -216,6 +227,9 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.probeBudget = e == Expansion::Open && probeBudget_ < probeMax_ ? probeBudget_ : 0;
   c.probedAt = visits_;
   c.childCount = static_cast<int>(children.size());
+  c.estimates.clear();
+  if (!children.empty() && children.front().estimated)
+    for (const auto& child : children) c.estimates.push_back(static_cast<std::uint8_t>(child.numbers.pn));
   c.points.clear();
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
@@ -287,10 +301,6 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     argument.treeIsNode = true;
     cover.clear();
     return Expansion::Proven;
-  } else if (!isOr && mode_ == ProofMode::Vct && findThreatVcf(me, kDefenderThreatDepth, cover)) {
-    // The defender to move wins by a short VCF: the attacker's last move won nothing.
-    cover.clear();
-    return Expansion::Disproven;
   } else if (isOr && mode_ == ProofMode::Vct) {
     // A threat of a VCF of two or more fours may be prepared by a move that makes no three
     // itself (its line gets its third stone from the VCF's first four): every move sharing an
@@ -298,35 +308,54 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // whether it threatens.
     // A threat of a one-move VCF (threat limit 1, quintet's meaning) needs the move and two
     // stones in one open run; of a longer one, the move and one stone.
-    findNearbyMoves(board_, me, rule_, moves_, threatLimit_ >= 2 ? 1 : 2);
+    findNearbyMoves(board_, me, rule_, moves_, threatLimit_ >= 2 ? 1 : 2, shapes_.data());
     // Against a VCF of the defender's (if the attacker passed) only fours and moves that break
     // it can win: any other move lets the defender carry it out.
     if (findThreatVcf(other, kDefenderThreatDepth, cover)) {
       movesAgainstLine(cover, moves_);
       cover.clear();
     }
-    // The moves that build most first: the search breaks ties in their order.
-    moves_.sortByScore([&](Point p) { return buildPotential(board_, p, me, rule_); });
+    // The moves that build most first: the search breaks ties in their order. The shapes read
+    // when the moves were listed give the order and the estimates (handed to the search with
+    // the moves).
+    moves_.sortByScore([&](Point p) { return shapes_[static_cast<std::size_t>(p)].potential; });
+    if (estimatesByShapeAlone()) {
+      children.reserve(static_cast<std::size_t>(moves_.size()));
+      for (Point p : moves_)
+        children.push_back({p, numbersAfterAttackerMove(p, shapes_[static_cast<std::size_t>(p)], 1), 0, true});
+      return moves_.empty() ? iLose : Expansion::Open;
+    }
   } else {
     bool replyProbesWanted = true;
     // How long an opponent's VCF against a pass may be to cut this node's moves (0: no cut).
     const int lineDepth = isOr ? (mode_ == ProofMode::Full ? kDefenderThreatDepth : 0) : threatDepth();
     findStraightFourMoves(board_, other, rule_, threats_);
+    bool lineFound = false;  // the opponent's VCF against a pass is in `cover` already
+    if (!isOr && mode_ == ProofMode::Vct) {
+      // A VCT defender's node: without a threat the attacker's last move is no VCT move; with
+      // one, a short VCF of the defender's wins first. (Threats first: most moves the search
+      // tries threaten nothing, and then the defender's VCF need not be looked for.)
+      lineFound = threats_.empty() && lineDepth > 0 && findThreatVcf(other, lineDepth, cover);
+      std::vector<Point> defenderLine;
+      if ((threats_.empty() && !lineFound) || findThreatVcf(me, kDefenderThreatDepth, defenderLine)) {
+        cover.clear();
+        return Expansion::Disproven;
+      }
+    }
     if (!threats_.empty()) {
       // The opponent can make a straight four next move: only fours and moves that stop every
       // such threat can survive. Sound for proofs and disproofs alike.
       answersToThreats(me, threats_, moves_, cover);
       if (!cover.empty()) argument.kind = kThreatAnswers;
-    } else if (lineDepth > 0 && findThreatVcf(other, lineDepth, cover)) {
+    } else if (lineDepth > 0 && (lineFound || findThreatVcf(other, lineDepth, cover))) {
       // A longer threat: against a pass the opponent wins by a short VCF. Fours stay; every
       // other move after which that VCF still wins is refuted by it. For the defender in full
       // mode this is the relevance-zone cut (only moves that touch the VCF can matter); for the
       // attacker it is recorded for disproof trees.
       argument.kind = kThreatLine;
-      legalMoves(moves_);
-      movesAgainstLine(cover, moves_);
-    } else if (!isOr && mode_ != ProofMode::Full) {
-      // The attacker's last move threatened nothing: it is no VCF/VCT move.
+      movesAgainstLine(cover, moves_, true);
+    } else if (!isOr && mode_ == ProofMode::Vcf) {
+      // The attacker's last move threatened nothing: it is no VCF move.
       return Expansion::Disproven;
     } else {
       legalMoves(moves_);

@@ -16,6 +16,7 @@
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/pairing.h"
+#include "solver/gomoku/threats.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/game.h"
 #include "solver/proof/keyed_cache.h"
@@ -125,8 +126,13 @@ class ProofGame {
   bool limited() const { return moveLimit_ > 0; }
   // Whether estimates count the attacker's open runs of five (full values on small boards).
   bool countsOpenRuns() const;
-  // Estimated numbers once the attacker has played `move` (disproof number `dn`).
+  // Estimated numbers once the attacker has played `move` (disproof number `dn`), whose shape is
+  // `shape` (shapeOf, for the attacker).
   proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const;
+  proof::ProofNumbers numbersAfterAttackerMove(Point move, const MoveShape& shape, std::uint32_t dn) const;
+  // Whether an attacker's move's estimate is numbersAfterAttackerMove(move, shape, 1) alone (no
+  // library hints, known proofs or history counts): expand() can give it with the move.
+  bool estimatesByShapeAlone() const { return mode_ != ProofMode::Full && !hints_ && !known_; }
   // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
@@ -167,9 +173,10 @@ class ProofGame {
   // where one more stone of side's makes a four through its `stone`.
   void markFivePoints(Color owner, Point f, LineZone& zone) const;
   void markFourRoom(Color side, Point stone, LineZone& zone) const;
-  // Keeps of `candidates` (moves of the side to move) those that survive the opponent's VCF
-  // `line`: fours, and moves after which it no longer wins.
-  void movesAgainstLine(const std::vector<Point>& line, MoveList& candidates);
+  // Keeps of `moves` (legal moves of the side to move; with `everyLegalMove`, of all its legal
+  // moves, in point order) those that survive the opponent's VCF `line`: fours, and moves after
+  // which it no longer wins.
+  void movesAgainstLine(const std::vector<Point>& line, MoveList& moves, bool everyLegalMove = false);
   // Every legal move of the side to move, in point order.
   void legalMoves(MoveList& out);
   // The defender's moves inside the zone of the attacker's win after a pass, with that win in
@@ -197,6 +204,7 @@ class ProofGame {
   std::uint64_t salt_;
   bool limitReached_ = false;
   MoveList fives_, threats_, moves_, fours_;
+  std::array<MoveShape, kMaxCells> shapes_{};  // the VCT attacker's candidate moves' shapes, by point
   // expand() without the cache.
   proof::Expansion expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   // Expansions by exact key: the children's moves, then the argument's.
@@ -205,6 +213,7 @@ class ProofGame {
     int argumentKind = 0;
     int childCount = 0;
     std::vector<Point> points;
+    std::vector<std::uint8_t> estimates;  // the children's proof numbers, when expand() gave them
     std::shared_ptr<const proof::ProofTree<Point>> tree;
     bool treeIsNode = false;
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)

@@ -194,16 +194,32 @@ bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zo
   return wins;
 }
 
-void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& candidates) {
-  // A four is answered first, so it always stays; any other move must break the line.
+void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& moves, bool everyLegalMove) {
+  // A four is answered first, so it always stays; any other move must break the line. The
+  // four moves come from one scan of the lines with three stones (not a pattern read per move),
+  // the zone decides most other moves without a replay, and legality (a foul test for black)
+  // is asked last, of the few moves that survive.
   const Color me = toMove_;
   LineZone zone;
   const bool zoned = replayLine(kNoPoint, line, &zone);
-  candidates.keepOnly([&](Point p) {
-    if (shapeOf(board_, p, me, rule_).fours > 0) return true;
+  MoveList fourMoves;
+  findFourMoves(board_, me, rule_, fourMoves);  // legal moves only
+  LineZone makesFour;
+  for (Point f : fourMoves) makesFour.set(static_cast<std::size_t>(f));
+  auto survives = [&](Point p) {
+    if (makesFour.test(static_cast<std::size_t>(p))) return true;
     if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
     return !replayLine(p, line, nullptr);
-  });
+  };
+  if (!everyLegalMove) {
+    moves.keepOnly(survives);
+    return;
+  }
+  moves.clear();
+  for (Point p = 0; p < board_.cellCount(); ++p)
+    if (board_.isEmpty(p) && survives(p) &&
+        (makesFour.test(static_cast<std::size_t>(p)) || isLegal(board_, p, me, rule_)))
+      moves.push(p);
 }
 
 void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& out, std::vector<Point>& cover) {

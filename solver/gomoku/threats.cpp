@@ -100,8 +100,17 @@ MoveShape shapeOf(const Board& board, Point p, Color c, Rule r) {
     s.straightFour |= lp.straightFour();
     s.threes += lp.three() ? 1 : 0;
     s.bestWindow = std::max<int>(s.bestWindow, lp.bestWindow);
+    s.potential += lp.potential;
+    s.overline |= lp.overline();
   }
   return s;
+}
+
+bool isLegalWithShape(Board& board, Point p, Color c, Rule r, const MoveShape& shape) {
+  // forbiddenKind()'s first steps on the same reads (renju black's shape is read under exact five).
+  if (r != Rule::Renju || c != Color::Black || shape.five) return true;
+  if (shape.overline || shape.fours >= 2) return false;
+  return shape.threes < 2 || forbiddenKind(board, p) == ForbiddenKind::None;
 }
 
 namespace {
@@ -159,12 +168,23 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones, MoveShape* shapes) {
   // The open runs of five (on the board, no opponent stone) that hold `stones` of c's stones,
   // then their empty cells. A five or a four lies in such a run too.
   PointSet marks{};
   markRunCells(board, c, stones, false, marks);
-  collect(board, c, r, marks, out, [](Board&, Point) { return true; });
+  if (!shapes) {
+    collect(board, c, r, marks, out, [](Board&, Point) { return true; });
+    return;
+  }
+  out.clear();
+  for (std::size_t w = 0; w < marks.size(); ++w)
+    for (std::uint64_t m = marks[w]; m; m &= m - 1) {
+      const auto p = static_cast<Point>(w * 64 + std::countr_zero(m));
+      MoveShape& s = shapes[static_cast<std::size_t>(p)];
+      s = shapeOf(board, p, c, r);
+      if (isLegalWithShape(board, p, c, r, s)) out.push(p);
+    }
 }
 
 namespace {
@@ -216,12 +236,7 @@ void findStraightFourMovesOnLines(Board& board, Color c, Rule r, Point a, Point 
   collectStraightFours(board, c, r, fours, out, limit);
 }
 
-int buildPotential(const Board& board, Point p, Color c, Rule r) {
-  const LinePattern* table = linePatternTable(needsExactFive(r, c));
-  int total = 0;
-  for (int dir = 0; dir < kDirections; ++dir) total += table[board.windowKeyAt(p, dir, c)].potential;
-  return total;
-}
+int buildPotential(const Board& board, Point p, Color c, Rule r) { return shapeOf(board, p, c, r).potential; }
 
 bool hasLiveLine(const Board& board, Color c) { return board.hasLiveWindow(c); }
 

@@ -24,8 +24,13 @@ struct MoveShape {
   bool straightFour = false;
   int threes = 0;          // lines on which the move makes a (geometric) three
   int bestWindow = 0;      // most own stones in an open run of five through the move
+  int potential = 0;       // buildPotential() of the move
+  bool overline = false;   // under exact five: the move makes six or more
 };
 MoveShape shapeOf(const Board& board, Point p, Color c, Rule r);
+// isLegal() of c's move on the empty point p whose shapeOf() is `shape`: the foul test reads the
+// same line patterns, so only a possible double three reads on.
+bool isLegalWithShape(Board& board, Point p, Color c, Rule r, const MoveShape& shape);
 
 // Calls found(q) for each point q that completes a five with c's stone at p (on the board or
 // not), line by line (a point once per line through it), until found returns true; whether it
@@ -48,8 +53,9 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // least `stones` of c's stones: the candidates for a threat of a short VCF. A threat of a
 // one-move VCF (a four that cannot be stopped) needs the move and two stones in one run; a VCF
 // of two fours, the move and one stone (the move, two fours and that stone leave a five point);
-// longer VCFs could start from bare cells and are only looked for from these.
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1);
+// longer VCFs could start from bare cells and are only looked for from these. With `shapes`
+// (indexed by point), each listed move's shapeOf() goes there (read once, for the foul test too).
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1, MoveShape* shapes = nullptr);
 // How much c's move on the empty point p builds towards five (a move order, never a cut): on
 // each line, the most c stones (the move counted) in an open run of five through p times how
 // many runs hold that many, summed over the four lines; runs holding the move alone count

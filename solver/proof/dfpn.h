@@ -143,7 +143,7 @@ class Dfpn {
     for (std::size_t i = 0; i < kids.size(); ++i) {
       auto& c = kids[i];
       c.work = 0;
-      if (!table_.lookup(keys[i], c.numbers, c.work)) c.numbers = game_.estimateAfter(c.move);
+      if (!table_.lookup(keys[i], c.numbers, c.work) && !c.estimated) c.numbers = game_.estimateAfter(c.move);
     }
     const bool byEffort = isOr && limits_.effortShift > 0;
     ProofNumbers self;

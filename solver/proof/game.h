@@ -38,6 +38,9 @@ struct Child {
   Move move;
   ProofNumbers numbers;  // filled by the search: the table's numbers, or the game's estimate
   std::uint32_t work = 0;  // the search's nodes spent below it so far (the table's, or none)
+  // expand() put the game's estimate in `numbers` already (it had it at hand): the search asks
+  // estimateAfter() only for the other children the table does not know.
+  bool estimated = false;
 };
 
 // A game position seen by the attacker. expand() either decides the node on the spot, or lists
