@@ -3,7 +3,8 @@
 // threat still wins. Checked against brute force with the plain rules (every empty point played,
 // every threat played after it, the five points counted on the whole board) on random renju and
 // freestyle positions, both sides defending: black's renju threats included, whose far-move
-// shortcut rests on the cells the foul test read.
+// shortcut rests on the cells the foul test read, and the near-move shortcut (a stone on the
+// threat's lines off its five points) on the foul test reading no further than the threat point.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -82,16 +82,11 @@ TEST(ThreatMoves, NearbyMovesShareARunOfFiveWithEnoughStones) {
         findNearbyMoves(board, c, rule, found, stones);
         ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected)
             << "rule " << static_cast<int>(rule) << " size " << size << " stones " << stones;
-        // With shapes: the same moves (legality read from the shapes), each with its shapeOf().
-        std::vector<MoveShape> shapes(static_cast<std::size_t>(board.cellCount()));
-        findNearbyMoves(board, c, rule, found, stones, shapes.data());
-        ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected) << "with shapes, stones " << stones;
-        for (Point p : found) {
-          const MoveShape s = shapeOf(board, p, c, rule), &got = shapes[static_cast<std::size_t>(p)];
-          ASSERT_TRUE(got.five == s.five && got.fours == s.fours && got.threes == s.threes &&
-                      got.potential == s.potential && got.overline == s.overline)
-              << "point " << p;
-        }
+        // The cells without the foul test: the same, with the fouls.
+        findNearbyCells(board, c, found, stones);
+        for (Point p : found) ASSERT_TRUE(board.isEmpty(p)) << "cell " << p;
+        found.keepOnly([&](Point p) { return isLegal(board, p, c, rule); });
+        ASSERT_EQ(std::vector<Point>(found.begin(), found.end()), expected) << "cells, stones " << stones;
         ++checks;
         nonEmpty += !expected.empty();
       }

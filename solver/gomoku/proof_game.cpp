@@ -308,13 +308,19 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // whether it threatens.
     // A threat of a one-move VCF (threat limit 1, quintet's meaning) needs the move and two
     // stones in one open run; of a longer one, the move and one stone.
-    findNearbyMoves(board_, me, rule_, moves_, threatLimit_ >= 2 ? 1 : 2, shapes_.data());
+    findNearbyCells(board_, me, moves_, threatLimit_ >= 2 ? 1 : 2);
     // Against a VCF of the defender's (if the attacker passed) only fours and moves that break
     // it can win: any other move lets the defender carry it out.
     if (findThreatVcf(other, kDefenderThreatDepth, cover)) {
       movesAgainstLine(cover, moves_);
       cover.clear();
     }
+    // Of those left, the legal moves (the foul test reads the shapes the order and estimates use).
+    moves_.keepOnly([&](Point p) {
+      MoveShape& s = shapes_[static_cast<std::size_t>(p)];
+      s = shapeOf(board_, p, me, rule_);
+      return isLegalWithShape(board_, p, me, rule_, s);
+    });
     // The moves that build most first: the search breaks ties in their order. The shapes read
     // when the moves were listed give the order and the estimates (handed to the search with
     // the moves).

@@ -173,9 +173,9 @@ class ProofGame {
   // where one more stone of side's makes a four through its `stone`.
   void markFivePoints(Color owner, Point f, LineZone& zone) const;
   void markFourRoom(Color side, Point stone, LineZone& zone) const;
-  // Keeps of `moves` (legal moves of the side to move; with `everyLegalMove`, of all its legal
-  // moves, in point order) those that survive the opponent's VCF `line`: fours, and moves after
-  // which it no longer wins.
+  // Keeps of `moves` (empty cells; with `everyLegalMove`, of all the side to move's legal moves,
+  // in point order) those that survive the opponent's VCF `line`: fours, and moves after which it
+  // no longer wins. (Without `everyLegalMove`, legality is the caller's to ask.)
   void movesAgainstLine(const std::vector<Point>& line, MoveList& moves, bool everyLegalMove = false);
   // Every legal move of the side to move, in point order.
   void legalMoves(MoveList& out);

@@ -1,6 +1,7 @@
 // The cuts a threat allows, with the arguments the verifier re-checks: the answers to an
 // opponent's straight-four moves (kThreatAnswers) and the moves that break an opponent's short
 // VCF against a pass (kThreatLine).
+#include <algorithm>
 #include <bit>
 
 #include "solver/gomoku/proof_game.h"
@@ -236,17 +237,27 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // whether the threat point is a foul: the cells the foul test read (the threat point and the
   // straight-four points its recursion visited) are kept, and a move counts as far only when it
   // is off every line window through them too.
-  std::vector<bool> standsFar(n, false);
-  std::vector<std::vector<Point>> foulReads(n);
+  // Nearer, on the threat's lines, a stone stops such a threat only on the threat point or on
+  // one of its five points: every other cell of a five's run of five is the threat's owner's
+  // already, and a stone of the other colour neither makes nor breaks an owner's overline. Its
+  // legality stands too where the foul test read no further than the threat point (a white
+  // stone only takes black's runs away; it turns no line into a three or a four).
+  std::vector<bool> standsFar(n, false), standsOffFives(n, false);
+  std::vector<std::vector<Point>> foulReads(n), fivePoints(n);
   const bool foulMatters = rule_ == Rule::Renju && other == Color::Black;
   for (std::size_t i = 0; i < n; ++i) {
     const Point t = threats[static_cast<int>(i)];
     if (foulMatters && forbiddenKind(board_, t, &foulReads[i]) != ForbiddenKind::None) continue;
+    forEachFivePointAt(board_, t, other, rule_, [&](Point q) { return fivePoints[i].push_back(q), false; });
     board_.place(t, other);
     Point first = kNoPoint;
     standsFar[i] = threatFivePoints(other, t, first) >= 2;
     board_.undo();
+    standsOffFives[i] = standsFar[i] && foulReads[i].size() <= 1;
   }
+  auto offFives = [&](Point p, std::size_t i) {
+    return standsOffFives[i] && std::find(fivePoints[i].begin(), fivePoints[i].end(), p) == fivePoints[i].end();
+  };
   auto onLineWindow = [&](Point p, Point t) {
     const int dc = board_.col(p) - board_.col(t), dr = board_.row(p) - board_.row(t);
     const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
@@ -274,7 +285,7 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
     int refutedBy = -1;
     for (std::size_t i = 0; i < n && refutedBy < 0; ++i) {
       const Point t = threats[static_cast<int>(i)];
-      if (p != t && standsFar[i] && !onThreatLines(p, i)) refutedBy = static_cast<int>(i);
+      if (p != t && standsFar[i] && (!onThreatLines(p, i) || offFives(p, i))) refutedBy = static_cast<int>(i);
       else if (threatSurvives(side, p, t)) refutedBy = static_cast<int>(i);
     }
     if (refutedBy >= 0 && used[static_cast<std::size_t>(refutedBy)]) continue;  // legality cannot change the answer

@@ -168,23 +168,19 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out) {
   collect(board, c, r, marks, out, [](Board&, Point) { return true; });
 }
 
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones, MoveShape* shapes) {
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones) {
+  findNearbyCells(board, c, out, stones);
+  out.keepOnly([&](Point p) { return isLegal(board, p, c, r); });
+}
+
+void findNearbyCells(const Board& board, Color c, MoveList& out, int stones) {
   // The open runs of five (on the board, no opponent stone) that hold `stones` of c's stones,
   // then their empty cells. A five or a four lies in such a run too.
   PointSet marks{};
   markRunCells(board, c, stones, false, marks);
-  if (!shapes) {
-    collect(board, c, r, marks, out, [](Board&, Point) { return true; });
-    return;
-  }
   out.clear();
   for (std::size_t w = 0; w < marks.size(); ++w)
-    for (std::uint64_t m = marks[w]; m; m &= m - 1) {
-      const auto p = static_cast<Point>(w * 64 + std::countr_zero(m));
-      MoveShape& s = shapes[static_cast<std::size_t>(p)];
-      s = shapeOf(board, p, c, r);
-      if (isLegalWithShape(board, p, c, r, s)) out.push(p);
-    }
+    for (std::uint64_t m = marks[w]; m; m &= m - 1) out.push(static_cast<Point>(w * 64 + std::countr_zero(m)));
 }
 
 namespace {

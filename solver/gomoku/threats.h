@@ -53,9 +53,11 @@ void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // least `stones` of c's stones: the candidates for a threat of a short VCF. A threat of a
 // one-move VCF (a four that cannot be stopped) needs the move and two stones in one run; a VCF
 // of two fours, the move and one stone (the move, two fours and that stone leave a five point);
-// longer VCFs could start from bare cells and are only looked for from these. With `shapes`
-// (indexed by point), each listed move's shapeOf() goes there (read once, for the foul test too).
-void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1, MoveShape* shapes = nullptr);
+// longer VCFs could start from bare cells and are only looked for from these.
+void findNearbyMoves(Board& board, Color c, Rule r, MoveList& out, int stones = 1);
+// findNearbyMoves() without the foul test: the empty cells, in point order (a caller that reads
+// the moves' shapes anyway asks isLegalWithShape() of those it keeps).
+void findNearbyCells(const Board& board, Color c, MoveList& out, int stones = 1);
 // How much c's move on the empty point p builds towards five (a move order, never a cut): on
 // each line, the most c stones (the move counted) in an open run of five through p times how
 // many runs hold that many, summed over the four lines; runs holding the move alone count
