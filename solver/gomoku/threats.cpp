@@ -200,7 +200,14 @@ void collectStraightFours(Board& board, Color c, Rule r, const PointSet& cells, 
     // point before, the four's is its only one, read from the pattern of its line.
     if (hadFive < 0) hadFive = hasFivePoint(b, c, r) ? 1 : 0;
     Point five = kNoPoint;
-    if (!hadFive) forEachFivePointAt(b, p, c, r, [&](Point q) { return five = q, true; });
+    if (!hadFive) {
+      forEachFivePointAt(b, p, c, r, [&](Point q) { return five = q, true; });
+      if (five == kNoPoint) return false;
+      // A white stone only takes black's runs away: where black's shape at the five point shows
+      // no foul before it (a five, or no overline, double four or two threes), none after.
+      const MoveShape block = shapeOf(b, five, Color::Black, r);
+      if (block.five || (!block.overline && block.fours < 2 && block.threes < 2)) return false;
+    }
     b.place(p, c);
     if (hadFive) {
       MoveList fives;
