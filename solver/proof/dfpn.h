@@ -111,6 +111,44 @@ class Dfpn {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(s, kInfinity - 1));
   }
 
+  struct Pick {
+    std::uint32_t best = kInfinity, second = kInfinity, sum = 0, minPn = kInfinity;
+    int bestIndex = 0;
+  };
+  // The best child and the runner-up by the node's selector, and the sum of the other number
+  // (saturating: infinite if any child's is); one loop per kind of node, the hottest in mid().
+  template <bool isOr, bool byEffort>
+  Pick pickChild(const std::vector<Child<Move>>& kids, std::uint32_t thPn) const {
+    Pick p;
+    std::uint64_t sum = 0;
+    bool infinite = false;
+    const int n = static_cast<int>(kids.size());
+    for (int i = 0; i < n; ++i) {
+      const ProofNumbers& c = kids[i].numbers;
+      std::uint32_t selector;
+      if constexpr (byEffort) {
+        p.minPn = std::min(p.minPn, c.pn);
+        selector = effortSelector(kids[i], thPn);
+      } else {
+        selector = isOr ? c.pn : c.dn;
+      }
+      const std::uint32_t other = isOr ? c.dn : c.pn;
+      sum += other;
+      infinite |= other >= kInfinity;
+      if (selector < p.second) {
+        if (selector < p.best) {
+          p.second = p.best;
+          p.best = selector;
+          p.bestIndex = i;
+        } else {
+          p.second = selector;
+        }
+      }
+    }
+    p.sum = infinite ? kInfinity : static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinity - 1));
+    return p;
+  }
+
   // Multiple-iterative-deepening step at the current node: search below it until its proof or
   // disproof number reaches its threshold (or the nodes spent reach stopAt_, set by an effort-aware
   // ancestor). `work` is the effort already spent below it. Returns the node's numbers.
@@ -150,24 +188,11 @@ class Dfpn {
     while (true) {
       // Numbers of this node from its children; remember the best child and the runner-up.
       // (By effort, best and second are selectors; the node's own proof number is minPn.)
-      std::uint32_t best = kInfinity, second = kInfinity, sum = 0, minPn = kInfinity;
-      int bestIndex = 0;
-      for (int i = 0; i < static_cast<int>(kids.size()); ++i) {
-        const ProofNumbers& n = kids[i].numbers;
-        std::uint32_t selector = isOr ? n.pn : n.dn;
-        if (byEffort) {
-          minPn = std::min(minPn, n.pn);
-          selector = effortSelector(kids[i], thPn);
-        }
-        sum = saturatingAdd(sum, isOr ? n.dn : n.pn);
-        if (selector < best) {
-          second = best;
-          best = selector;
-          bestIndex = i;
-        } else if (selector < second) {
-          second = selector;
-        }
-      }
+      const Pick pick = byEffort ? pickChild<true, true>(kids, thPn)
+                        : isOr   ? pickChild<true, false>(kids, thPn)
+                                 : pickChild<false, false>(kids, thPn);
+      const std::uint32_t best = pick.best, second = pick.second, sum = pick.sum, minPn = pick.minPn;
+      const int bestIndex = pick.bestIndex;
       self = isOr ? ProofNumbers{byEffort ? minPn : best, sum} : ProofNumbers{sum, best};
       if (ply == 0) {
         rootNumbers_ = self;
