@@ -242,33 +242,39 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // already, and a stone of the other colour neither makes nor breaks an owner's overline. Its
   // legality stands too where the foul test read no further than the threat point (a white
   // stone only takes black's runs away; it turns no line into a three or a four).
-  std::vector<bool> standsFar(n, false), standsOffFives(n, false);
-  std::vector<std::vector<Point>> foulReads(n), fivePoints(n);
+  // refutesAtOnce[i]: the cells where threat i is known to stand without playing the move out.
+  std::vector<LineZone> refutesAtOnce(n);
+  std::vector<Point> foulReads, fivePoints;
   const bool foulMatters = rule_ == Rule::Renju && other == Color::Black;
   for (std::size_t i = 0; i < n; ++i) {
     const Point t = threats[static_cast<int>(i)];
-    if (foulMatters && forbiddenKind(board_, t, &foulReads[i]) != ForbiddenKind::None) continue;
-    forEachFivePointAt(board_, t, other, rule_, [&](Point q) { return fivePoints[i].push_back(q), false; });
+    foulReads.clear();
+    if (foulMatters && forbiddenKind(board_, t, &foulReads) != ForbiddenKind::None) continue;
     board_.place(t, other);
     Point first = kNoPoint;
-    standsFar[i] = threatFivePoints(other, t, first) >= 2;
+    const bool standsFar = threatFivePoints(other, t, first) >= 2;
     board_.undo();
-    standsOffFives[i] = standsFar[i] && foulReads[i].size() <= 1;
+    if (!standsFar) continue;
+    LineZone& at = refutesAtOnce[i];
+    at.set();
+    // The cells on a line window through the threat point or a cell its foul test read.
+    auto clearLines = [&](Point q) {
+      for (int dir = 0; dir < kDirections; ++dir)
+        for (int k = -kWindowCentre; k <= kWindowCentre; ++k)
+          if (const Point c = board_.step(q, dir, k); c != kNoPoint) at.reset(static_cast<std::size_t>(c));
+    };
+    const bool standsOffFives = foulReads.size() <= 1;
+    if (!standsOffFives) {
+      clearLines(t);
+      for (Point q : foulReads) clearLines(q);
+    } else {
+      // Off its five points (and the threat point) every cell lets it stand.
+      fivePoints.clear();
+      forEachFivePointAt(board_, t, other, rule_, [&](Point q) { return fivePoints.push_back(q), false; });
+      for (Point q : fivePoints) at.reset(static_cast<std::size_t>(q));
+    }
+    at.reset(static_cast<std::size_t>(t));
   }
-  auto offFives = [&](Point p, std::size_t i) {
-    return standsOffFives[i] && std::find(fivePoints[i].begin(), fivePoints[i].end(), p) == fivePoints[i].end();
-  };
-  auto onLineWindow = [&](Point p, Point t) {
-    const int dc = board_.col(p) - board_.col(t), dr = board_.row(p) - board_.row(t);
-    const int ac = dc < 0 ? -dc : dc, ar = dr < 0 ? -dr : dr;
-    return (dc == 0 || dr == 0 || ac == ar) && std::max(ac, ar) <= kWindowCentre;
-  };
-  auto onThreatLines = [&](Point p, std::size_t i) {
-    if (onLineWindow(p, threats[static_cast<int>(i)])) return true;
-    for (Point q : foulReads[i])
-      if (onLineWindow(p, q)) return true;
-    return false;
-  };
   // The side's four moves, from one scan of its lines with three stones or more.
   MoveList fourMoves;
   findFourMoves(board_, side, rule_, fourMoves);
@@ -285,7 +291,7 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
     int refutedBy = -1;
     for (std::size_t i = 0; i < n && refutedBy < 0; ++i) {
       const Point t = threats[static_cast<int>(i)];
-      if (p != t && standsFar[i] && (!onThreatLines(p, i) || offFives(p, i))) refutedBy = static_cast<int>(i);
+      if (refutesAtOnce[i].test(static_cast<std::size_t>(p))) refutedBy = static_cast<int>(i);
       else if (threatSurvives(side, p, t)) refutedBy = static_cast<int>(i);
     }
     if (refutedBy >= 0 && used[static_cast<std::size_t>(refutedBy)]) continue;  // legality cannot change the answer
