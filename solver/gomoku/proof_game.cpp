@@ -110,11 +110,15 @@ ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) c
 }
 
 ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, const MoveShape& s, std::uint32_t dn) const {
+  return numbersAfterAttackerMove(move, threatClassOf(s), dn);
+}
+
+ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint8_t threatClass, std::uint32_t dn) const {
   // Proof effort grows with how little the attacker's move threatens. A point where an attacker move already won elsewhere in this search is tried sooner (the
   // history heuristic: sibling lines are often won by the same moves).
   const bool wonElsewhere = wins_[static_cast<std::size_t>(move)] > 0;
-  if (s.fours > 0) return {1, dn};
-  if (s.threes > 0) return {wonElsewhere ? 1u : 2u, dn};
+  if (threatClass == 2) return {1, dn};
+  if (threatClass == 1) return {wonElsewhere ? 1u : 2u, dn};
   return {wonElsewhere ? 3u : 8u, dn};
 }
 
@@ -175,7 +179,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.expansion = Expansion::Proven;
         c.argumentKind = 0;
         c.childCount = 0;
-        c.estimates.clear();
+        c.threatClasses.clear();
         c.points.clear();
         c.tree = std::move(win.tree);
         c.treeIsNode = true;
@@ -193,17 +197,17 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.argumentKind = zone.kind;
         c.tree = zone.tree;
         c.childCount = zoneMoves.size();
-        c.estimates.clear();
+        c.threatClasses.clear();
         c.points.assign(zoneMoves.begin(), zoneMoves.end());
       }
     }
     children.clear();
-    if (c.estimates.empty())
+    if (c.threatClasses.empty())
       for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
     else
       for (int i = 0; i < c.childCount; ++i) {
         const auto k = static_cast<std::size_t>(i);
-        children.push_back({c.points[k], {c.estimates[k], 1}, 0, true});
+        children.push_back({c.points[k], numbersAfterAttackerMove(c.points[k], c.threatClasses[k], 1), 0, true});
       }
     argument.kind = c.argumentKind;
     argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
@@ -227,9 +231,8 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.probeBudget = e == Expansion::Open && probeBudget_ < probeMax_ ? probeBudget_ : 0;
   c.probedAt = visits_;
   c.childCount = static_cast<int>(children.size());
-  c.estimates.clear();
-  if (!children.empty() && children.front().estimated)
-    for (const auto& child : children) c.estimates.push_back(static_cast<std::uint8_t>(child.numbers.pn));
+  c.threatClasses.clear();
+  if (!children.empty() && children.front().estimated) c.threatClasses = childClasses_;
   c.points.clear();
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
@@ -326,10 +329,9 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     // the moves).
     moves_.sortByScore([&](Point p) { return shapes_[static_cast<std::size_t>(p)].potential; });
     if (estimatesByShapeAlone()) {
-      children.reserve(static_cast<std::size_t>(moves_.size()));
-      for (Point p : moves_)
-        children.push_back({p, numbersAfterAttackerMove(p, shapes_[static_cast<std::size_t>(p)], 1), 0, true});
-      return moves_.empty() ? iLose : Expansion::Open;
+      if (moves_.empty()) return iLose;
+      pushEstimatedChildren(children);
+      return Expansion::Open;
     }
   } else {
     bool replyProbesWanted = true;
@@ -379,9 +381,25 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     if (!isOr && replyProbesWanted && probesReplies()) probeReplies(moves_);
   }
   if (moves_.empty()) return iLose;
+  if (isOr && estimatesByShapeAlone()) {
+    // The attacker's moves' shapes, read once here rather than at every visit's estimate.
+    for (Point p : moves_) shapes_[static_cast<std::size_t>(p)] = shapeOf(board_, p, me, rule_);
+    pushEstimatedChildren(children);
+    return Expansion::Open;
+  }
   children.reserve(static_cast<std::size_t>(moves_.size()));
   for (Point p : moves_) children.push_back({p, {}});
   return Expansion::Open;
+}
+
+void ProofGame::pushEstimatedChildren(std::vector<proof::Child<Point>>& children) {
+  childClasses_.clear();
+  children.reserve(static_cast<std::size_t>(moves_.size()));
+  for (Point p : moves_) {
+    const std::uint8_t threatClass = threatClassOf(shapes_[static_cast<std::size_t>(p)]);
+    childClasses_.push_back(threatClass);
+    children.push_back({p, numbersAfterAttackerMove(p, threatClass, 1), 0, true});
+  }
 }
 
 }  // namespace tengen::gomoku

@@ -130,9 +130,13 @@ class ProofGame {
   // `shape` (shapeOf, for the attacker).
   proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const;
   proof::ProofNumbers numbersAfterAttackerMove(Point move, const MoveShape& shape, std::uint32_t dn) const;
-  // Whether an attacker's move's estimate is numbersAfterAttackerMove(move, shape, 1) alone (no
-  // library hints, known proofs or history counts): expand() can give it with the move.
-  bool estimatesByShapeAlone() const { return mode_ != ProofMode::Full && !hints_ && !known_; }
+  // What that estimate reads of the move's shape: 2 a four, 1 a three, 0 neither.
+  static std::uint8_t threatClassOf(const MoveShape& s) { return s.fours > 0 ? 2 : s.threes > 0 ? 1 : 0; }
+  proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint8_t threatClass, std::uint32_t dn) const;
+  // Whether an attacker's move's estimate is numbersAfterAttackerMove(move, threat class, 1) alone
+  // (no library hints, known proofs or open-run counts): expand() can give it with the move, and
+  // the expansion cache keeps the class (the history counts are read again at each visit).
+  bool estimatesByShapeAlone() const { return !hints_ && !known_ && !countsOpenRuns(); }
   // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
@@ -205,15 +209,18 @@ class ProofGame {
   bool limitReached_ = false;
   MoveList fives_, threats_, moves_, fours_;
   std::array<MoveShape, kMaxCells> shapes_{};  // the VCT attacker's candidate moves' shapes, by point
+  std::vector<std::uint8_t> childClasses_;  // expandFresh()'s children's threat classes, when it gave estimates
   // expand() without the cache.
   proof::Expansion expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
+  // The attacker's moves_ as children with their estimates, from their shapes in shapes_.
+  void pushEstimatedChildren(std::vector<proof::Child<Point>>& children);
   // Expansions by exact key: the children's moves, then the argument's.
   struct CachedExpansion {
     proof::Expansion expansion = proof::Expansion::Open;
     int argumentKind = 0;
     int childCount = 0;
     std::vector<Point> points;
-    std::vector<std::uint8_t> estimates;  // the children's proof numbers, when expand() gave them
+    std::vector<std::uint8_t> threatClasses;  // the children's, when expand() gave their estimates
     std::shared_ptr<const proof::ProofTree<Point>> tree;
     bool treeIsNode = false;
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
