@@ -47,7 +47,9 @@ TEST(HandedEstimates, FullModeAttackersMovesAtFirstAndCachedExpansions) {
   ASSERT_EQ(again.size(), children.size());
   EXPECT_EQ(expectHandedEqualEstimates(game, again), handed);
   for (const auto& c : again) {
-    if (c.move == quiet) EXPECT_LT(c.numbers.pn, before);
+    if (c.move == quiet) {
+      EXPECT_LT(c.numbers.pn, before);
+    }
   }
 }
 

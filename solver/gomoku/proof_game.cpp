@@ -106,16 +106,13 @@ bool ProofGame::countsOpenRuns() const { return mode_ == ProofMode::Full && boar
 ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint32_t dn) const {
   // A move's shape does not depend on its own stone being down, so this reads the same before
   // and after it is played.
-  return numbersAfterAttackerMove(move, shapeOf(board_, move, attacker_, rule_), dn);
-}
-
-ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, const MoveShape& s, std::uint32_t dn) const {
-  return numbersAfterAttackerMove(move, threatClassOf(s), dn);
+  return numbersAfterAttackerMove(move, threatClassOf(shapeOf(board_, move, attacker_, rule_)), dn);
 }
 
 ProofNumbers ProofGame::numbersAfterAttackerMove(Point move, std::uint8_t threatClass, std::uint32_t dn) const {
-  // Proof effort grows with how little the attacker's move threatens. A point where an attacker move already won elsewhere in this search is tried sooner (the
-  // history heuristic: sibling lines are often won by the same moves).
+  // Proof effort grows with how little the attacker's move threatens. A point where an attacker
+  // move already won elsewhere in this search is tried sooner (the history heuristic: sibling
+  // lines are often won by the same moves).
   const bool wonElsewhere = wins_[static_cast<std::size_t>(move)] > 0;
   if (threatClass == 2) return {1, dn};
   if (threatClass == 1) return {wonElsewhere ? 1u : 2u, dn};

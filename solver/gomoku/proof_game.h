@@ -126,11 +126,10 @@ class ProofGame {
   bool limited() const { return moveLimit_ > 0; }
   // Whether estimates count the attacker's open runs of five (full values on small boards).
   bool countsOpenRuns() const;
-  // Estimated numbers once the attacker has played `move` (disproof number `dn`), whose shape is
-  // `shape` (shapeOf, for the attacker).
+  // Estimated numbers once the attacker has played `move` (disproof number `dn`); with the
+  // move's threat class given, its shape is not read again.
   proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint32_t dn) const;
-  proof::ProofNumbers numbersAfterAttackerMove(Point move, const MoveShape& shape, std::uint32_t dn) const;
-  // What that estimate reads of the move's shape: 2 a four, 1 a three, 0 neither.
+  // What that estimate reads of the move's shape (shapeOf, for the attacker): 2 a four, 1 a three, 0 neither.
   static std::uint8_t threatClassOf(const MoveShape& s) { return s.fours > 0 ? 2 : s.threes > 0 ? 1 : 0; }
   proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint8_t threatClass, std::uint32_t dn) const;
   // Whether an attacker's move's estimate is numbersAfterAttackerMove(move, threat class, 1) alone
@@ -176,6 +175,8 @@ class ProofGame {
   // replayLine's zone: the owner's five points with its stone on f (all of them), and the cells
   // where one more stone of side's makes a four through its `stone`.
   void markFivePoints(Color owner, Point f, LineZone& zone) const;
+  // The side's legal moves that make a four or a five.
+  LineZone fourMoveCells(Color side);
   void markFourRoom(Color side, Point stone, LineZone& zone) const;
   // Keeps of `moves` (empty cells; with `everyLegalMove`, of all the side to move's legal moves,
   // in point order) those that survive the opponent's VCF `line`: fours, and moves after which it

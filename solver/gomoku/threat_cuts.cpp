@@ -118,6 +118,15 @@ void ProofGame::markLines(Point q, LineZone& zone) const {
     }
 }
 
+ProofGame::LineZone ProofGame::fourMoveCells(Color side) {
+  // One scan of the side's lines with three stones or more (findFourMoves), as a set.
+  MoveList fourMoves;
+  findFourMoves(board_, side, rule_, fourMoves);
+  LineZone cells;
+  for (Point f : fourMoves) cells.set(static_cast<std::size_t>(f));
+  return cells;
+}
+
 void ProofGame::markFivePoints(Color owner, Point f, LineZone& zone) const {
   // Every five point of the owner's stone at f on its four lines (not only the first two).
   forEachFivePointAt(board_, f, owner, rule_, [&](Point q) { return zone.set(static_cast<std::size_t>(q)), false; });
@@ -203,10 +212,7 @@ void ProofGame::movesAgainstLine(const std::vector<Point>& line, MoveList& moves
   const Color me = toMove_;
   LineZone zone;
   const bool zoned = replayLine(kNoPoint, line, &zone);
-  MoveList fourMoves;
-  findFourMoves(board_, me, rule_, fourMoves);  // legal moves only
-  LineZone makesFour;
-  for (Point f : fourMoves) makesFour.set(static_cast<std::size_t>(f));
+  const LineZone makesFour = fourMoveCells(me);
   auto survives = [&](Point p) {
     if (makesFour.test(static_cast<std::size_t>(p))) return true;
     if (zoned && !zone.test(static_cast<std::size_t>(p))) return false;  // the line wins as it did
@@ -244,7 +250,7 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
   // stone only takes black's runs away; it turns no line into a three or a four).
   // refutesAtOnce[i]: the cells where threat i is known to stand without playing the move out.
   std::vector<LineZone> refutesAtOnce(n);
-  std::vector<Point> foulReads, fivePoints;
+  std::vector<Point> foulReads;
   const bool foulMatters = rule_ == Rule::Renju && other == Color::Black;
   for (std::size_t i = 0; i < n; ++i) {
     const Point t = threats[static_cast<int>(i)];
@@ -256,30 +262,19 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
     board_.undo();
     if (!standsFar) continue;
     LineZone& at = refutesAtOnce[i];
-    at.set();
-    // The cells on a line window through the threat point or a cell its foul test read.
-    auto clearLines = [&](Point q) {
-      for (int dir = 0; dir < kDirections; ++dir)
-        for (int k = -kWindowCentre; k <= kWindowCentre; ++k)
-          if (const Point c = board_.step(q, dir, k); c != kNoPoint) at.reset(static_cast<std::size_t>(c));
-    };
-    const bool standsOffFives = foulReads.size() <= 1;
-    if (!standsOffFives) {
-      clearLines(t);
-      for (Point q : foulReads) clearLines(q);
+    if (foulReads.size() > 1) {
+      // Off the line windows through the threat point and the cells its foul test read.
+      markLines(t, at);
+      for (Point q : foulReads) markLines(q, at);
+      at.flip();
     } else {
       // Off its five points (and the threat point) every cell lets it stand.
-      fivePoints.clear();
-      forEachFivePointAt(board_, t, other, rule_, [&](Point q) { return fivePoints.push_back(q), false; });
-      for (Point q : fivePoints) at.reset(static_cast<std::size_t>(q));
+      at.set();
+      forEachFivePointAt(board_, t, other, rule_, [&](Point q) { return at.reset(static_cast<std::size_t>(q)), false; });
     }
     at.reset(static_cast<std::size_t>(t));
   }
-  // The side's four moves, from one scan of its lines with three stones or more.
-  MoveList fourMoves;
-  findFourMoves(board_, side, rule_, fourMoves);
-  LineZone makesFour;
-  for (Point f : fourMoves) makesFour.set(static_cast<std::size_t>(f));
+  const LineZone makesFour = fourMoveCells(side);
   for (Point p = 0; p < board_.cellCount(); ++p) {
     if (!board_.isEmpty(p)) continue;
     if (makesFour.test(static_cast<std::size_t>(p))) {
