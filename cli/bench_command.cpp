@@ -318,6 +318,7 @@ int benchHorizon(const Args& args) {
   options.maxSeconds = args.real("time", 60, 0, 1e9);
   options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
   options.startAtPly = static_cast<int>(args.integer("start", 0, 0, 400));
+  options.stopAtPly = static_cast<int>(args.integer("stop", options.stopAtPly, 0, 400));
   // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
   std::unique_ptr<coordinator::WorkerPool> pool;
   std::string scratch;

@@ -186,6 +186,7 @@ std::vector<CommandHelp> makeCommands() {
         {"prove", false, "", "othello: prove every margin again and verify the trees"},
         {"method", true, "M", "othello --prove: null-window (default: trees from the endgame solver) or dfpn"},
         {"start", true, "PLY", "horizon: start the walk at this ply"},
+        {"stop", true, "PLY", "horizon: the last (earliest) ply the walk tries (default 3, the opening)"},
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
         {"replies", false, "", "horizon: with one line and --start PLY (the loser to move), prove the winner's win after each of "
