@@ -175,6 +175,10 @@ check "bench horizon proves the position before the final five" contains "$out" 
 check "bench horizon reports no errors" contains "$(tail -n 1 <<<"$out")" '"errors": 0'
 earliest=$(field earliest_ply "$(head -n 1 <<<"$out")")
 check "bench horizon's earliest ply is a proved one" [ "$earliest" -ge 3 -a "$earliest" -le 25 ]
+# --start and --stop bound the walk: plies 10 and 9 only, both proved.
+out=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 9 --nodes 2000 --json 2>/dev/null)
+check "bench horizon --start 10 --stop 9 tries plies 10 and 9 only" contains "$out" '"steps": [{"ply": 10, ' && \
+  [ "$(grep -o '"ply": ' <<<"$(head -n 1 <<<"$out")" | wc -l)" -eq 2 ]
 # --replies: black to move after ply 18 (207 legal moves, no fouls), white's win after each.
 out=$("$TENGEN" bench horizon --lines 9 --start 18 --replies --nodes 2000 --json 2>/dev/null); rc=$?
 summary=$(tail -n 1 <<<"$out")
