@@ -58,6 +58,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   HorizonStep step;
   step.nodes = r.nodes;
   step.zoneNodes = r.zoneNodes;
+  step.threatSearches = r.threatSearches;
   step.seconds = r.seconds;
   step.proofNodes = r.proofNodes;
   step.proofDepth = r.proofDepth;

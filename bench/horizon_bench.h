@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/gomoku/known_proofs.h"
+#include "solver/gomoku/threat_search_counts.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::bench {
@@ -28,6 +29,7 @@ struct HorizonStep {
   std::string result;      // "proved", "unknown", "disproved" (the winner cannot force a win)
   std::uint64_t nodes = 0;      // the proof searches' nodes (what maxNodes bounds)
   std::uint64_t zoneNodes = 0;  // the null-move threat searches' nodes (bounded by the time limit)
+  gomoku::ThreatSearchCounts threatSearches;  // the single-process prover's (none through the coordinator)
   double seconds = 0;
   std::size_t proofNodes = 0;
   int proofDepth = 0;

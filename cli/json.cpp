@@ -105,4 +105,14 @@ JsonObject positionJson(std::string_view text, const gomoku::Position& pos) {
   return o;
 }
 
+JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c) {
+  JsonObject counts;
+  counts.num("probes", static_cast<long long>(c.probes))
+      .num("probe_wins", static_cast<long long>(c.probeWins))
+      .num("failed_probe_nodes", static_cast<long long>(c.failedProbeNodes))
+      .num("zone_searches", static_cast<long long>(c.zoneSearches))
+      .num("zone_wins", static_cast<long long>(c.zoneWins));
+  return o.raw("threat_searches", counts.done());
+}
+
 }  // namespace tengen::cli

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "solver/gomoku/position.h"
+#include "solver/gomoku/threat_search_counts.h"
 #include "solver/gomoku/types.h"
 
 namespace tengen::cli {
@@ -36,5 +37,8 @@ class JsonObject {
  private:
   std::string text_ = "{";
 };
+
+// Adds "threat_searches": {"probes", "probe_wins", "failed_probe_nodes", "zone_searches", "zone_wins"}.
+JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c);
 
 }  // namespace tengen::cli

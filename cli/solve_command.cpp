@@ -69,8 +69,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
         .num("proof_nodes", static_cast<long long>(r.proofNodes))
         .num("proof_depth", static_cast<long long>(r.proofDepth))
         .num("nodes", static_cast<long long>(r.nodes))
-        .num("zone_nodes", static_cast<long long>(r.zoneNodes))
-        .num("seconds", r.seconds)
+        .num("zone_nodes", static_cast<long long>(r.zoneNodes));
+    if (options.mode == ProofMode::Full) addThreatSearches(o, r.threatSearches);
+    o.num("seconds", r.seconds)
         .boolean("verified", r.verified);
     if (!r.verifyError.empty()) o.str("error", r.verifyError);
     if (store) o.str("book", store->dir()).num("stored", static_cast<long long>(stored));

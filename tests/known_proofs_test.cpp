@@ -56,6 +56,14 @@ TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
   expectChecked(pos, plain);
   expectChecked(pos, probed);
   EXPECT_LT(probed.nodes * 2, plain.nodes) << "probes " << probed.nodes << " vs " << plain.nodes;
+  // The probes are counted: none without them; with them some won (the proof stands on them),
+  // and the nodes of those that failed are part of the threat searches' nodes.
+  EXPECT_EQ(plain.threatSearches.probes, 0u);
+  const ThreatSearchCounts& c = probed.threatSearches;
+  EXPECT_GT(c.probeWins, 0u);
+  EXPECT_GT(c.probes, c.probeWins);
+  EXPECT_GT(c.failedProbeNodes, 0u);
+  EXPECT_LT(c.failedProbeNodes, probed.zoneNodes);
 }
 
 TEST(KnownProofs, AKnownChildMakesTheParentImmediate) {

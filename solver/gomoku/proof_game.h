@@ -16,6 +16,7 @@
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/pairing.h"
+#include "solver/gomoku/threat_search_counts.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/game.h"
@@ -86,6 +87,8 @@ class ProofGame {
 
   // Nodes spent in those searches since the last call (the search reports them apart).
   std::uint64_t takeExtraNodes() { return std::exchange(nullMoveNodes_, 0); }
+  // What the threat probes and null-move searches of this game found, and what they cost.
+  const ThreatSearchCounts& threatSearchCounts() const { return counts_; }
 
   std::uint64_t key() const { return keyWith(board_.canonicalHash()); }
   std::uint64_t exactKey() const { return keyWith(board_.hash()); }
@@ -278,6 +281,7 @@ class ProofGame {
   // Whether a proof is known for the side to move's position after p (kNoPoint: as it stands).
   bool knownWin(Point p = kNoPoint) const;
   std::uint64_t nullMoveNodes_ = 0;
+  ThreatSearchCounts counts_;
 };
 
 }  // namespace tengen::gomoku

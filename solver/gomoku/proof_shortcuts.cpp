@@ -26,7 +26,9 @@ NullMoveSearch& ProofGame::nullMove() {
 bool ProofGame::movesInNullMoveZone(MoveList& out, proof::Argument<Point>& argument) {
   if (nullMoveBudget_ == 0 || mode_ != ProofMode::Full) return false;
   const auto win = nullMove().find(board_, rule_, attacker_, nullMoveBudget_, nullMoveNodes_);
+  ++counts_.zoneSearches;
   if (!win) return false;
+  ++counts_.zoneWins;
   out.clear();
   for (Point p = 0; p < board_.cellCount(); ++p)
     if (win->zone.test(static_cast<std::size_t>(p)) && board_.isEmpty(p) && isLegal(board_, p, toMove_, rule_))
@@ -74,7 +76,12 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
     win = nullMove().findWin(board_, rule_, attacker_, budget, used);
     nullMoveNodes_ += used;
     probeCredit_ -= static_cast<std::int64_t>(used);
-    if (!win) return false;
+    ++counts_.probes;
+    if (!win) {
+      counts_.failedProbeNodes += used;
+      return false;
+    }
+    ++counts_.probeWins;
     probeCredit_ += kProbeWinCredit;
     // Kept apart from the expansion cache, so a proof can always be rebuilt.
     if (threatWins_.size() >= kMaxThreatWins) threatWins_.clear();

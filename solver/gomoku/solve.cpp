@@ -340,6 +340,8 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   }
   result.nodes = budget.used;
   result.zoneNodes = budget.extra;
+  result.threatSearches = mine.game.threatSearchCounts();
+  result.threatSearches += theirs.game.threatSearchCounts();
   result.seconds = budget.elapsed();
   return result;
 }

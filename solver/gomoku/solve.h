@@ -86,6 +86,7 @@ struct SolveResult {
   int proofDepth = 0;        // plies to the end of the proof along its longest line
   std::uint64_t nodes = 0;      // of the proof searches (what --nodes bounds)
   std::uint64_t zoneNodes = 0;  // of the null-move threat searches behind relevance zones (bounded by --time)
+  ThreatSearchCounts threatSearches;  // full mode: the probes and null-move searches inside zoneNodes
   double seconds = 0;
   bool verified = false;     // every tree behind the value passed the verifier here
   std::string verifyError;   // set when a proof failed the verifier (then value is Unknown)

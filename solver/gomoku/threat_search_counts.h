@@ -1,0 +1,25 @@
+// Figures of the full search's own threat searches, reported with a solve's nodes: most of a
+// full-value solve's time goes into them, so a change to the prover is read against them too.
+#pragma once
+
+#include <cstdint>
+
+namespace tengen::gomoku {
+
+// Where the full search's own threat searches went: threat probes (a VCT at an attacker's node)
+// and null-move searches (a VCT after a pass, for a relevance zone), how many found a win, and
+// the nodes of those that found none (most of the cost: nearly every probe fails).
+struct ThreatSearchCounts {
+  std::uint64_t probes = 0, probeWins = 0, failedProbeNodes = 0;
+  std::uint64_t zoneSearches = 0, zoneWins = 0;
+  ThreatSearchCounts& operator+=(const ThreatSearchCounts& o) {
+    probes += o.probes;
+    probeWins += o.probeWins;
+    failedProbeNodes += o.failedProbeNodes;
+    zoneSearches += o.zoneSearches;
+    zoneWins += o.zoneWins;
+    return *this;
+  }
+};
+
+}  // namespace tengen::gomoku
