@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ struct HorizonStep {
   std::string result;      // "proved", "unknown", "disproved" (the winner cannot force a win)
   std::uint64_t nodes = 0;      // the proof searches' nodes (what maxNodes bounds)
   std::uint64_t zoneNodes = 0;  // the null-move threat searches' nodes (bounded by the time limit)
-  gomoku::ThreatSearchCounts threatSearches;  // the single-process prover's (none through the coordinator)
+  // The single-process prover's threat searches (not counted through the coordinator).
+  std::optional<gomoku::ThreatSearchCounts> threatSearches;
   double seconds = 0;
   std::size_t proofNodes = 0;
   int proofDepth = 0;

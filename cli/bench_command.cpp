@@ -217,7 +217,7 @@ JsonObject& addStep(JsonObject& o, const bench::HorizonStep& s) {
   o.str("result", s.result).num("nodes", static_cast<long long>(s.nodes))
       .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds)
       .num("proof_nodes", static_cast<long long>(s.proofNodes));
-  addThreatSearches(o, s.threatSearches);
+  if (s.threatSearches) addThreatSearches(o, *s.threatSearches);
   if (!s.error.empty()) o.str("error", s.error);
   return o;
 }
