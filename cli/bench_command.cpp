@@ -320,6 +320,9 @@ int benchHorizon(const Args& args) {
   options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
   options.startAtPly = static_cast<int>(args.integer("start", 0, 0, 400));
   options.stopAtPly = static_cast<int>(args.integer("stop", options.stopAtPly, 0, 400));
+  if (options.startAtPly > 0 && options.stopAtPly > options.startAtPly)
+    throw UsageError("option '--stop' (" + std::to_string(options.stopAtPly) + ") is after '--start' (" +
+                     std::to_string(options.startAtPly) + "): the walk goes from --start back to --stop");
   // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
   std::unique_ptr<coordinator::WorkerPool> pool;
   std::string scratch;

@@ -177,8 +177,11 @@ earliest=$(field earliest_ply "$(head -n 1 <<<"$out")")
 check "bench horizon's earliest ply is a proved one" [ "$earliest" -ge 3 -a "$earliest" -le 25 ]
 # --start and --stop bound the walk: plies 10 and 9 only, both proved.
 out=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 9 --nodes 2000 --json 2>/dev/null)
-check "bench horizon --start 10 --stop 9 tries plies 10 and 9 only" contains "$out" '"steps": [{"ply": 10, ' && \
-  [ "$(grep -o '"ply": ' <<<"$(head -n 1 <<<"$out")" | wc -l)" -eq 2 ]
+check "bench horizon --start 10 --stop 9 starts at ply 10" contains "$out" '"steps": [{"ply": 10, '
+check "bench horizon --start 10 --stop 9 tries two plies" [ "$(grep -o '"ply": ' <<<"$(head -n 1 <<<"$out")" | wc -l)" -eq 2 ]
+err=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 20 2>&1 >/dev/null); rc=$?
+check "bench horizon --stop after --start exits 2" [ "$rc" -eq 2 ]
+check "bench horizon --stop after --start says so" contains "$err" "is after '--start'"
 check "bench horizon steps count the prover's threat searches" contains "$out" '"threat_searches": {"probes": '
 # --replies: black to move after ply 18 (207 legal moves, no fouls), white's win after each.
 out=$("$TENGEN" bench horizon --lines 9 --start 18 --replies --nodes 2000 --json 2>/dev/null); rc=$?
