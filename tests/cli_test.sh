@@ -234,7 +234,7 @@ check "othello: 4x4 start is a white win by 10" contains "$out" '"result": "whit
 out=$("$TENGEN" solve --game othello --size 4 --json "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4"); rc=$?
 check "othello: the 4x4 perfect line ends the game as solved" contains "$out" '"empties": 2, "result": "white-wins", "margin": -10, "best_move": "", "line": []'
 out=$("$TENGEN" solve --game othello --prove --json "$FFO1"); rc=$?
-check "othello --prove: FFO #1's +18 proved by df-pn and verified" [ "$rc" -eq 0 ] && contains "$out" '"margin": 18' && contains "$out" '"verified": true, "proof": {"proved": true'
+check "othello --prove: FFO #1's +18 proved by df-pn and verified" [ "$rc" -eq 0 ] && check "othello --prove: FFO #1's +18 proved by df-pn and verified (and)" contains "$out" '"margin": 18' && check "othello --prove: FFO #1's +18 proved by df-pn and verified (and)" contains "$out" '"verified": true, "proof": {"proved": true'
 out=$("$TENGEN" solve --game othello --prove "$FFO1")
 check "othello --prove says so in text" contains "$out" "proof: the margin proved by df-pn and verified"
 err=$("$TENGEN" solve --game othello "f5 f5" 2>&1 >/dev/null); rc=$?
@@ -244,39 +244,39 @@ check "othello: --book without --prove is refused, not ignored" [ "$rc" -eq 2 ] 
 check "othello: nothing was created" [ ! -e "$BOOKS/o" ]
 # Proved margins in the book: stored with both trees, found from any of the 8 images, re-checked by verify.
 out=$("$TENGEN" solve --game othello --size 4 --prove --book "$BOOKS/o" --json "d3"); rc=$?
-check "othello --prove --book stores the proved margin" [ "$rc" -eq 0 ] && contains "$out" '"verified": true' && contains "$out" '"book": "'"$BOOKS/o"'"'
+check "othello --prove --book stores the proved margin" [ "$rc" -eq 0 ] && check "othello --prove --book stores the proved margin (and)" contains "$out" '"verified": true' && check "othello --prove --book stores the proved margin (and)" contains "$out" '"book": "'"$BOOKS/o"'"'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "b1")
 check "othello query: an image of the stored position (b1 for d3) is answered, its best move turned" contains "$out" '"result": "white-wins", "claimed": null, "margin": 10, "best_move": "a1", "in_book": true, "verified": true'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/o" --json "d3 d4")
 check "othello query: a position not stored is unknown" contains "$out" '"result": "unknown", "claimed": null, "margin": null, "best_move": "", "in_book": false'
 out=$("$TENGEN" verify --book "$BOOKS/o" --json); rc=$?
-check "verify re-checks the Othello entry" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 1, "othello_failed": 0, "ok": true'
+check "verify re-checks the Othello entry" [ "$rc" -eq 0 ] && check "verify re-checks the Othello entry (and)" contains "$out" '"othello_checked": 1, "othello_failed": 0, "othello_claims": 0, "ok": true'
 out=$("$TENGEN" verify --book "$BOOKS/a" --json); rc=$?
-check "a renju book of before has no Othello entries and still verifies" [ "$rc" -eq 0 ] && contains "$out" '"othello_checked": 0'
+check "a renju book of before has no Othello entries and still verifies" [ "$rc" -eq 0 ] && check "a renju book of before has no Othello entries and still verifies (and)" contains "$out" '"othello_checked": 0'
 # Othello book builds through the coordinator: the 4x4 start to depth 3 on two workers, every entry
 # verified (leaves by their proof trees, the rest from their children), queried with every reply.
 out=$("$TENGEN" book build --game othello --size 4 "" --depth 3 --workers 2 --book "$BOOKS/ob" --json); rc=$?
-check "othello book build: the 4x4 start is a verified white win by 10" [ "$rc" -eq 0 ] && contains "$out" '"result": "white-wins", "margin": -10, "verified": true' && contains "$out" '"claimed": 0, "unknown": 0'
+check "othello book build: the 4x4 start is a verified white win by 10" [ "$rc" -eq 0 ] && check "othello book build: the 4x4 start is a verified white win by 10 (and)" contains "$out" '"result": "white-wins", "margin": -10, "verified": true' && check "othello book build: the 4x4 start is a verified white win by 10 (and)" contains "$out" '"claimed": 0, "unknown": 0'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/ob" "d3")
 check "othello query: the board with legal moves marked" contains "$out" ' 4 . * . *'
-check "othello query: every reply with its margin" contains "$out" 'replies (margin for white): ' && contains "$out" 'proved and verified, from '
+check "othello query: every reply with its margin" contains "$out" 'replies (margin for white): ' && check "othello query: every reply with its margin (and)" contains "$out" 'proved and verified, from '
 out=$("$TENGEN" verify --book "$BOOKS/ob" --json); rc=$?
-check "verify re-checks every entry of the Othello build" [ "$rc" -eq 0 ] && contains "$out" '"othello_failed": 0' && contains "$out" '"othello_claims": 0'
+check "verify re-checks every entry of the Othello build" [ "$rc" -eq 0 ] && check "verify re-checks every entry of the Othello build (and)" contains "$out" '"othello_failed": 0' && check "verify re-checks every entry of the Othello build (and)" contains "$out" '"othello_claims": 0'
 out=$("$TENGEN" book stats --book "$BOOKS/ob" --json); rc=$?
-check "book stats counts the Othello entries, all verified" [ "$rc" -eq 0 ] && contains "$out" '"othello_entries": 16, "othello_verified": 16, "othello_unreadable": 0' && contains "$out" '"othello_by_game": {"othello 4x4": 16}'
+check "book stats counts the Othello entries, all verified" [ "$rc" -eq 0 ] && check "book stats counts the Othello entries, all verified (and)" contains "$out" '"othello_entries": 16, "othello_verified": 16, "othello_unreadable": 0' && check "book stats counts the Othello entries, all verified (and)" contains "$out" '"othello_by_game": {"othello 4x4": 16}'
 out=$("$TENGEN" book build --game othello --size 4 "" --depth 2 --workers 1 --proof-nodes 0 --book "$BOOKS/oc" --json); rc=$?
-check "othello book build without proofs: margins are claims" [ "$rc" -eq 0 ] && contains "$out" '"margin": -10, "verified": false'
+check "othello book build without proofs: margins are claims" [ "$rc" -eq 0 ] && check "othello book build without proofs: margins are claims (and)" contains "$out" '"margin": -10, "verified": false'
 out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/oc" "")
 check "othello query: a claim is shown as one" contains "$out" 'result: unknown; claimed, unverified: white-wins'
 out=$("$TENGEN" verify --book "$BOOKS/oc" --json); rc=$?
-check "verify leaves claims unverified without failing" [ "$rc" -eq 0 ] && contains "$out" '"othello_failed": 0'
+check "verify leaves claims unverified without failing" [ "$rc" -eq 0 ] && check "verify leaves claims unverified without failing (and)" contains "$out" '"othello_failed": 0'
 # Anti-Othello and the parallel start.
 out=$("$TENGEN" solve --game anti-othello --size 4 --prove --json ""); rc=$?
-check "anti-othello 4x4 start: black wins by 4, proved and verified" [ "$rc" -eq 0 ] && contains "$out" '"game": "anti-othello"' && contains "$out" '"margin": 4' && contains "$out" '"verified": true'
+check "anti-othello 4x4 start: black wins by 4, proved and verified" [ "$rc" -eq 0 ] && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"game": "anti-othello"' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"margin": 4' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"verified": true'
 out=$("$TENGEN" solve --rule othello --size 4 --start parallel --prove --json ""); rc=$?
-check "--rule othello --start parallel: the 4x4 side-by-side start, white by 4" [ "$rc" -eq 0 ] && contains "$out" '"margin": -4' && contains "$out" '"verified": true'
+check "--rule othello --start parallel: the 4x4 side-by-side start, white by 4" [ "$rc" -eq 0 ] && check "--rule othello --start parallel: the 4x4 side-by-side start, white by 4 (and)" contains "$out" '"margin": -4' && check "--rule othello --start parallel: the 4x4 side-by-side start, white by 4 (and)" contains "$out" '"verified": true'
 err=$("$TENGEN" solve --game othello --start sideways "" 2>&1 >/dev/null); rc=$?
-check "an unknown start exits 2 and says so" [ "$rc" -eq 2 ] && contains "$err" "--start is diagonal"
+check "an unknown start exits 2 and says so" [ "$rc" -eq 2 ] && check "an unknown start exits 2 and says so (and)" contains "$err" "--start is diagonal"
 err=$("$TENGEN" query --game chess --book "$BOOKS/o" "d3" 2>&1 >/dev/null); rc=$?
 check "query: an unknown game exits 2" [ "$rc" -eq 2 ]
 # A book's verified proofs are leaves of new proofs, in any orientation, and checked again with
@@ -287,9 +287,9 @@ mirror() { local out="" m; for m in $1; do out+="$(printf "\\$(printf '%03o' $((
 alone=$("$TENGEN" solve --json --hash 64 "$PARENT"); n_alone=$(field nodes "$alone")
 "$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$LINE" > /dev/null
 out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$(mirror "$PARENT")"); n_mirror=$(field nodes "$out")
-check "the mirrored parent takes the book's child as a leaf ($n_mirror nodes)" [ "$((n_mirror * 10))" -lt "$n_alone" ] && contains "$out" '"verified": true'
+check "the mirrored parent takes the book's child as a leaf ($n_mirror nodes)" [ "$((n_mirror * 10))" -lt "$n_alone" ] && check "the mirrored parent takes the book's child as a leaf ($n_mirror nodes) (and)" contains "$out" '"verified": true'
 out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k" "$PARENT"); n_known=$(field nodes "$out")
-check "the parent, its mirror image now in the book, is proved and verified" contains "$out" '"result": "black-wins"' && contains "$out" '"verified": true'
+check "the parent, its mirror image now in the book, is proved and verified" contains "$out" '"result": "black-wins"' && check "the parent, its mirror image now in the book, is proved and verified (and)" contains "$out" '"verified": true'
 check "the parent, its mirror image now in the book, takes under a tenth of the nodes ($n_known vs $n_alone)" [ "$((n_known * 10))" -lt "$n_alone" ]
 "$TENGEN" book export --book "$BOOKS/k" | "$TENGEN" book import - --book "$BOOKS/k2" > /dev/null
 out=$("$TENGEN" solve --json --hash 64 --book "$BOOKS/k2" "$PARENT")
@@ -303,7 +303,7 @@ check "an unknown game exits 2" [ "$rc" -eq 2 ]
 check "tengen does not load cpp-httplib or OpenSSL" sh -c "! ldd '$TENGEN' | grep -qE 'httplib|libssl|libcrypto'"
 mkdir -p "$BOOKS/alone" && cp "$TENGEN" "$BOOKS/alone/tengen"
 err=$("$BOOKS/alone/tengen" serve --book "$BOOKS/ob" 2>&1 >/dev/null); rc=$?
-check "tengen serve without tengen-serve beside it exits 1 and says what is missing" [ "$rc" -eq 1 ] && contains "$err" "there is none beside"
+check "tengen serve without tengen-serve beside it exits 1 and says what is missing" [ "$rc" -eq 1 ] && check "tengen serve without tengen-serve beside it exits 1 and says what is missing (and)" contains "$err" "there is none beside"
 
 echo "$failures failed"
 [ "$failures" -eq 0 ]
