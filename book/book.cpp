@@ -305,6 +305,7 @@ Book::Book(std::string dir, Access access)
   db.allow_mmap_reads = !writer;
 
   std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs, kOthello};
+  std::vector<rocksdb::ColumnFamilyDescriptor> existing;  // the families on disk, for the files check
   if (place == Place::Book) {
     std::vector<std::string> found;
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
@@ -314,6 +315,8 @@ Book::Book(std::string dir, Access access)
       if (std::find(found.begin(), found.end(), need) == found.end())
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
     families = found;  // open every family a newer tool may have added
+    for (const auto& name : found) existing.emplace_back(name, positionOptions());
+    // A writer adds the families an older tool, or a creation cut off by kill -9, left out.
     for (const char* added : {kJobs, kOthello})
       if (writer && std::find(found.begin(), found.end(), added) == found.end()) families.push_back(added);
   }
@@ -323,7 +326,8 @@ Book::Book(std::string dir, Access access)
   char scratch[] = "/tmp/tengen-reader-XXXXXX";
   if (!mkdtemp(scratch)) throw fail("cannot make a scratch directory");
   impl_->secondaryDir = scratch;
-  if (place == Place::Book) checkFilesInChild(db, dir_, descriptors, impl_->secondaryDir);
+  // Only the families on disk: a read-only open of one that is not there fails.
+  if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->secondaryDir);
 
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;

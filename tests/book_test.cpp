@@ -268,6 +268,40 @@ TEST(Book, ReaderBesideWriterSeesNewProofsAfterRefresh) {
   EXPECT_EQ(queryBook(reader, second).result, Value::BlackWins);
 }
 
+TEST(Book, ACreationCutOffBeforeItsLaterFamiliesIsFinishedByTheNextWriter) {
+  // kill -9 while RocksDB creates the families one by one can leave a book with positions and
+  // metadata but no jobs or othello family. Readers open it as an empty book; the next writer
+  // (verify, a rerun) adds what is missing instead of failing its files check on them, and a
+  // rerun finishes the creation.
+  TempDir tmp;
+  const std::string dir = tmp.sub("cut");
+  {
+    rocksdb::DBOptions options;
+    options.create_if_missing = true;
+    options.create_missing_column_families = true;
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (const char* f : {"default", "positions", "metadata"}) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* db = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    delete db;
+  }
+  { Book reader(dir, Book::Access::ReadOnly); }
+  { Book verifier(dir, Book::Access::ReadWrite); }  // as tengen verify opens it
+  {
+    Book writer(dir, Book::Access::Create);  // as a rerun of the solve or build opens it
+    const Position pos = positionOf("c3", Rule::Freestyle, 6);
+    storeSolve(writer, pos, solved(pos));
+  }
+  std::vector<std::string> families;
+  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &families).ok());
+  EXPECT_NE(std::find(families.begin(), families.end(), "jobs"), families.end());
+  EXPECT_NE(std::find(families.begin(), families.end(), "othello"), families.end());
+  Book reader(dir, Book::Access::ReadOnly);
+  EXPECT_EQ(queryBook(reader, positionOf("c3", Rule::Freestyle, 6)).result, Value::Draw);
+}
+
 TEST(Book, FaultsAreNamedOneLineEach) {
   TempDir tmp;
   const std::string dir = tmp.sub("b");
