@@ -50,6 +50,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.probeMaxNodes = options.probeMaxNodes;
   o.replyProbePlies = options.replyProbePlies;
   o.effortShift = options.effortShift;
+  o.siblingHints = options.siblingHints;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)

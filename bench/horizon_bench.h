@@ -60,6 +60,7 @@ struct HorizonOptions {
   std::uint64_t probeNodes = 64, probeMaxNodes = 4096;  // threat probes (see gomoku::SolveOptions)
   int replyProbePlies = 0;                              // reply probes (see gomoku::SolveOptions)
   int effortShift = 7;                                  // the effort-aware choice (see gomoku::SolveOptions)
+  bool siblingHints = true;                             // sibling hints (see gomoku::SolveOptions)
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
   std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;

@@ -112,7 +112,7 @@ JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c
       .num("failed_probe_nodes", static_cast<long long>(c.failedProbeNodes))
       .num("zone_searches", static_cast<long long>(c.zoneSearches))
       .num("zone_wins", static_cast<long long>(c.zoneWins));
-  return o.raw("threat_searches", counts.done());
+  return o.raw("threat_searches", counts.done()).num("sibling_hints", static_cast<long long>(c.siblingHints));
 }
 
 }  // namespace tengen::cli

@@ -38,7 +38,8 @@ class JsonObject {
   std::string text_ = "{";
 };
 
-// Adds "threat_searches": {"probes", "probe_wins", "failed_probe_nodes", "zone_searches", "zone_wins"}.
+// Adds "threat_searches": {"probes", "probe_wins", "failed_probe_nodes", "zone_searches", "zone_wins"}
+// and "sibling_hints" (the attacker's moves tried first by them).
 JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c);
 
 }  // namespace tengen::cli

@@ -66,6 +66,24 @@ TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
   EXPECT_LT(c.failedProbeNodes, probed.zoneNodes);
 }
 
+TEST(SiblingHints, ChangeTheOrderNotTheProof) {
+  // The 21-move position: white's replies are refuted one by one, many the same way. With the
+  // hints the moves that won below a proven reply are tried first below its siblings; the value
+  // and the checked proofs are the same either way.
+  const Position pos = firstPlies(21);
+  SolveOptions off = blackWinOptions();
+  off.siblingHints = false;
+  const SolveResult plain = solve(pos, off);
+  const SolveResult hinted = solve(pos, blackWinOptions());
+  ASSERT_EQ(plain.value, GameValue::BlackWins) << plain.verifyError;
+  ASSERT_EQ(hinted.value, GameValue::BlackWins) << hinted.verifyError;
+  expectChecked(pos, plain);
+  expectChecked(pos, hinted);
+  EXPECT_EQ(plain.threatSearches.siblingHints, 0u);
+  EXPECT_GT(hinted.threatSearches.siblingHints, 0u);
+  EXPECT_NE(plain.nodes, hinted.nodes);
+}
+
 TEST(KnownProofs, AKnownChildMakesTheParentImmediate) {
   const Position child = firstPlies(23);
   const SolveResult r19 = solve(child, blackWinOptions());

@@ -68,6 +68,7 @@ void ProofGame::reset(const Board& board, Color toMove, int moveLimit) {
   attackerMovesLeft_ = moveLimit;
   rootPly_ = static_cast<int>(board.history().size());
   limitReached_ = false;
+  siblings_.resetPath();
 }
 
 std::uint64_t ProofGame::keyFor(std::uint64_t boardHash, Color toMove, int movesLeft) const {
@@ -83,6 +84,7 @@ std::uint64_t ProofGame::keyAfter(Point p) const {
 }
 
 void ProofGame::play(Point p) {
+  if (siblingHintsOn_) siblings_.push(toMove_, p, toMove_ == attacker_ ? kNoPoint : std::exchange(pendingSibling_, kNoPoint));
   if (toMove_ == attacker_) --attackerMovesLeft_;
   board_.place(p, toMove_);
   toMove_ = opponent(toMove_);
@@ -90,6 +92,7 @@ void ProofGame::play(Point p) {
 }
 
 void ProofGame::undo() {
+  if (siblingHintsOn_) siblings_.pop();
   board_.undo();
   toMove_ = opponent(toMove_);
   if (toMove_ == attacker_) ++attackerMovesLeft_;
@@ -123,6 +126,24 @@ void ProofGame::noteWin(Point p) {
   if (mode_ != ProofMode::Full || p < 0) return;
   auto& w = wins_[static_cast<std::size_t>(p)];
   if (w < 0xFFFF) ++w;
+  if (siblingHintsOn_) siblings_.noteWin(exactKey(), p);
+}
+
+void ProofGame::applySiblingHint(std::vector<proof::Child<Point>>& children) {
+  // The nearest correspondence first: its position shares the most with this one.
+  const SiblingHints::Deltas& deltas = siblings_.deltas();
+  for (int i = 0; i < deltas.count; ++i) {
+    const Point move = siblings_.winAt(keyWith(board_.hash() ^ deltas.hash[static_cast<std::size_t>(i)]));
+    if (move == kNoPoint) continue;
+    const auto it = std::find_if(children.begin(), children.end(), [&](const auto& c) { return c.move == move; });
+    if (it == children.end()) continue;
+    // First, so it wins ties with the fours the estimates rate as highly.
+    std::rotate(children.begin(), it, it + 1);
+    children.front().numbers = {1, 1};
+    children.front().estimated = true;
+    ++counts_.siblingHints;
+    return;
+  }
 }
 
 ProofNumbers ProofGame::estimate() const {
@@ -206,6 +227,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         const auto k = static_cast<std::size_t>(i);
         children.push_back({c.points[k], numbersAfterAttackerMove(c.points[k], c.threatClasses[k], 1), 0, true});
       }
+    if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
     argument.kind = c.argumentKind;
     argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
     argument.tree = c.tree;
@@ -234,6 +256,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.points.reserve(children.size() + argument.moves.size());
   for (const auto& child : children) c.points.push_back(child.move);
   c.points.insert(c.points.end(), argument.moves.begin(), argument.moves.end());
+  if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
   return e;
 }
 

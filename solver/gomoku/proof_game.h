@@ -16,6 +16,7 @@
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/pairing.h"
+#include "solver/gomoku/sibling_hints.h"
 #include "solver/gomoku/threat_search_counts.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/types.h"
@@ -106,6 +107,12 @@ class ProofGame {
   // The search proved that the attacker's move p wins where it was played: full mode tries the
   // same point early elsewhere (the history heuristic; it changes the order only).
   void noteWin(Point p);
+  // Full mode: simulation as move ordering (see sibling_hints.h). The search names, before it
+  // plays a defender's reply, a sibling reply already proved (kNoPoint: none); below the reply
+  // the moves that won below that sibling are tried first. Off unless set (solve sets it).
+  void setSiblingHints(bool on) { siblingHintsOn_ = on && mode_ == ProofMode::Full; }
+  bool wantsProvenSibling() const { return siblingHintsOn_; }
+  void noteProvenSibling(Point sibling) { pendingSibling_ = sibling; }
   // The root's numbers as the search stands. With probes only while the win is likely, they
   // pause while the root's proof number exceeds kLikelyWinRatio times its disproof number: a
   // search that is refuting the attacker's win would pay for every probe and gain nothing.
@@ -282,6 +289,12 @@ class ProofGame {
   bool knownWin(Point p = kNoPoint) const;
   std::uint64_t nullMoveNodes_ = 0;
   ThreatSearchCounts counts_;
+  bool siblingHintsOn_ = false;
+  Point pendingSibling_ = kNoPoint;
+  SiblingHints siblings_;
+  // Puts the attacker's move that won at a corresponding position below a proven sibling reply
+  // first among `children`, with the estimate of a move expected to win.
+  void applySiblingHint(std::vector<proof::Child<Point>>& children);
 };
 
 }  // namespace tengen::gomoku

@@ -258,6 +258,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
     a->game.setReplyProbePlies(options.replyProbePlies);
     a->game.setEffortShift(options.effortShift);
+    a->game.setSiblingHints(options.siblingHints);
   }
 
   std::vector<Attempt*> decisive;  // the attempts whose trees make the result

@@ -50,6 +50,9 @@ struct SolveOptions {
   // a move is picked by its proof number plus the nodes spent below it / 2^effortShift (0: plain
   // df-pn, by proof number alone).
   int effortShift = 7;
+  // Full mode: sibling hints (simulation as move ordering, sibling_hints.h): below a defender's
+  // reply, the attacker's moves that won below a proven sibling reply are tried first.
+  bool siblingHints = true;
   // Full mode: ask only whether this side can force a win. The answer is a proof or a disproof
   // tree in `proofs` (value says the win only when proven), or rootNumbers when unsettled.
   std::optional<Color> onlyAttacker;

@@ -9,15 +9,19 @@ namespace tengen::gomoku {
 // Where the full search's own threat searches went: threat probes (a VCT at an attacker's node)
 // and null-move searches (a VCT after a pass, for a relevance zone), how many found a win, and
 // the nodes of those that found none (most of the cost: nearly every probe fails).
+// Also the attacker's moves tried first by sibling hints (sibling_hints.h), which steer what
+// those searches are asked.
 struct ThreatSearchCounts {
   std::uint64_t probes = 0, probeWins = 0, failedProbeNodes = 0;
   std::uint64_t zoneSearches = 0, zoneWins = 0;
+  std::uint64_t siblingHints = 0;
   ThreatSearchCounts& operator+=(const ThreatSearchCounts& o) {
     probes += o.probes;
     probeWins += o.probeWins;
     failedProbeNodes += o.failedProbeNodes;
     zoneSearches += o.zoneSearches;
     zoneWins += o.zoneWins;
+    siblingHints += o.siblingHints;
     return *this;
   }
 };

@@ -222,6 +222,15 @@ class Dfpn {
         childPn = saturatingSub(thPn, self.pn, child.pn);
       }
       const Move move = kids[bestIndex].move;
+      // A game may search a defender's reply the way a proven sibling was refuted (simulation):
+      // it is told the proven sibling the search spent most on.
+      if constexpr (requires(Game& g) { g.noteProvenSibling(move); { g.wantsProvenSibling() } -> std::same_as<bool>; })
+        if (!isOr && game_.wantsProvenSibling()) {
+          int sibling = -1;
+          for (int i = 0; i < static_cast<int>(kids.size()); ++i)
+            if (kids[i].numbers.pn == 0 && (sibling < 0 || kids[i].work > kids[sibling].work)) sibling = i;
+          if (sibling >= 0) game_.noteProvenSibling(kids[sibling].move);
+        }
       game_.play(move);
       const std::uint64_t nodesBefore = nodes_;
       const ProofNumbers result = mid(childPn, childDn, ply + 1, kids[bestIndex].work);  // games end within kMaxPly
