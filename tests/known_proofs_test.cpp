@@ -42,6 +42,14 @@ void expectChecked(const Position& pos, const SolveResult& r) {
   EXPECT_TRUE(c.ok) << c.error;
 }
 
+// Solves pos with `options` and checks that the result is black's win with a checked proof.
+SolveResult blackWinChecked(const Position& pos, const SolveOptions& options) {
+  const SolveResult r = solve(pos, options);
+  EXPECT_EQ(r.value, GameValue::BlackWins) << r.verifyError;
+  expectChecked(pos, r);
+  return r;
+}
+
 TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
   // The 21-move position of the line: white to move, black wins. Without probes the full search
   // enumerates white's replies and re-finds black's threats below each; with them each reply's
@@ -49,12 +57,8 @@ TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
   const Position pos = firstPlies(21);
   SolveOptions without = blackWinOptions();
   without.probeNodes = 0;
-  const SolveResult plain = solve(pos, without);
-  const SolveResult probed = solve(pos, blackWinOptions());
-  ASSERT_EQ(plain.value, GameValue::BlackWins) << plain.verifyError;
-  ASSERT_EQ(probed.value, GameValue::BlackWins) << probed.verifyError;
-  expectChecked(pos, plain);
-  expectChecked(pos, probed);
+  const SolveResult plain = blackWinChecked(pos, without);
+  const SolveResult probed = blackWinChecked(pos, blackWinOptions());
   EXPECT_LT(probed.nodes * 2, plain.nodes) << "probes " << probed.nodes << " vs " << plain.nodes;
   // The probes are counted: none without them; with them some won (the proof stands on them),
   // and the nodes of those that failed are part of the threat searches' nodes.
@@ -73,12 +77,8 @@ TEST(SiblingHints, ChangeTheOrderNotTheProof) {
   const Position pos = firstPlies(21);
   SolveOptions off = blackWinOptions();
   off.siblingHints = false;
-  const SolveResult plain = solve(pos, off);
-  const SolveResult hinted = solve(pos, blackWinOptions());
-  ASSERT_EQ(plain.value, GameValue::BlackWins) << plain.verifyError;
-  ASSERT_EQ(hinted.value, GameValue::BlackWins) << hinted.verifyError;
-  expectChecked(pos, plain);
-  expectChecked(pos, hinted);
+  const SolveResult plain = blackWinChecked(pos, off);
+  const SolveResult hinted = blackWinChecked(pos, blackWinOptions());
   EXPECT_EQ(plain.threatSearches.siblingHints, 0u);
   EXPECT_GT(hinted.threatSearches.siblingHints, 0u);
   EXPECT_NE(plain.nodes, hinted.nodes);
