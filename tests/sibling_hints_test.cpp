@@ -58,16 +58,18 @@ TEST(SiblingHints, WinsAreFoundByTheirKeyOnly) {
   EXPECT_EQ(hints.winAt(12345), kNoPoint);
   hints.noteWin(12345, 77);
   EXPECT_EQ(hints.winAt(12345), 77);
-  // Another key on the same slot is not taken for it, and a newer win replaces the older.
-  const std::uint64_t sameSlot = 12345 + (std::uint64_t{1} << 40);
-  EXPECT_EQ(hints.winAt(sameSlot), kNoPoint);
-  hints.noteWin(sameSlot, 78);
-  EXPECT_EQ(hints.winAt(sameSlot), 78);
-  EXPECT_EQ(hints.winAt(12345), kNoPoint);
+  // Another key on the same bucket is not taken for it, and a newer win for a key replaces the older.
+  const std::uint64_t sameBucket = 12345 + (std::uint64_t{1} << 40);
+  EXPECT_EQ(hints.winAt(sameBucket), kNoPoint);
+  hints.noteWin(sameBucket, 78);
+  EXPECT_EQ(hints.winAt(sameBucket), 78);
+  EXPECT_EQ(hints.winAt(12345), 77);
+  hints.noteWin(12345, 79);
+  EXPECT_EQ(hints.winAt(12345), 79);
 }
 
 TEST(SiblingHints, TheTableKeepsItsWinsAsItGrows) {
-  // More wins than the first table holds, on distinct slots of the grown one: none is lost.
+  // Far more wins than the first table holds: below its top size none is lost.
   SiblingHints hints;
   for (std::uint64_t k = 0; k < 1500; ++k) hints.noteWin(k, static_cast<Point>(k % 200));
   for (std::uint64_t k = 0; k < 1500; ++k) ASSERT_EQ(hints.winAt(k), static_cast<Point>(k % 200)) << k;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/gomoku/types.h"
+#include "solver/proof/keyed_cache.h"
 
 namespace tengen::gomoku {
 
@@ -25,9 +26,12 @@ class SiblingHints {
   // Forgets the path (a new search); the wins stay, their keys carry what they mean.
   void resetPath() { path_.clear(); }
   // The attacker's node under `key` was proved by `move`.
-  void noteWin(std::uint64_t key, Point move);
+  void noteWin(std::uint64_t key, Point move) { wins_.slotFor(key) = move; }
   // The winning move recorded under `key`, or kNoPoint.
-  Point winAt(std::uint64_t key) const;
+  Point winAt(std::uint64_t key) {
+    const Point* move = wins_.find(key);
+    return move ? *move : kNoPoint;
+  }
 
   // A move is played: a defender's reply whose proven sibling is `sibling` (kNoPoint: none, or
   // an attacker's move) adds its own correspondence in front of the ones it lies under.
@@ -42,15 +46,9 @@ class SiblingHints {
   }
 
  private:
-  struct Win {
-    std::uint64_t key = 0;
-    Point move = kNoPoint;
-  };
-  // The table starts small and doubles as wins come (a small job pays for what it uses), up to
-  // kMaxSlots (16 MB).
-  static constexpr std::size_t kFirstSlots = std::size_t{1} << 10, kMaxSlots = std::size_t{1} << 20;
-  std::vector<Win> wins_;
-  std::size_t noted_ = 0;
+  // Grows as wins come (a small job pays for what it uses) up to 2^20 slots, then forgets the
+  // oldest: a hint, not a fact.
+  proof::KeyedCache<Point> wins_{std::size_t{1} << 20};
   std::vector<Deltas> path_;
 };
 
