@@ -50,6 +50,8 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.probeMaxNodes = options.probeMaxNodes;
   o.replyProbePlies = options.replyProbePlies;
   o.effortShift = options.effortShift;
+  o.epsilon = options.epsilon;
+  o.weakProofNumbers = options.weakProofNumbers;
   o.siblingHints = options.siblingHints;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)

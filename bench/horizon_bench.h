@@ -60,6 +60,8 @@ struct HorizonOptions {
   std::uint64_t probeNodes = 64, probeMaxNodes = 4096;  // threat probes (see gomoku::SolveOptions)
   int replyProbePlies = 0;                              // reply probes (see gomoku::SolveOptions)
   int effortShift = 7;                                  // the effort-aware choice (see gomoku::SolveOptions)
+  double epsilon = proof::kDefaultEpsilon;              // full-mode 1+epsilon (see gomoku::SolveOptions)
+  bool weakProofNumbers = false;                        // weak proof numbers (see gomoku::SolveOptions)
   bool siblingHints = true;                             // sibling hints (see gomoku::SolveOptions)
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.

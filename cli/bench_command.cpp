@@ -341,6 +341,8 @@ int benchHorizon(const Args& args) {
   options.probeMaxNodes = static_cast<std::uint64_t>(args.integer("probe-max", 4096, 0, 1LL << 40));
   options.replyProbePlies = static_cast<int>(args.integer("reply-probes", 0, 0, 400));
   options.effortShift = static_cast<int>(args.integer("effort-shift", 7, 0, 30));
+  options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);
+  options.weakProofNumbers = args.integer("weak-pn", 0, 0, 1) == 1;
   options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {

@@ -23,6 +23,10 @@ const OptionSpec kReplyProbes{"reply-probes", true, "PLIES",
                               "full mode: within this many plies of the root, every defender's reply gets a threat probe at once (default 0: none)"};
 const OptionSpec kEffortShift{"effort-shift", true, "K",
                                "full mode: an attacker's move is picked by its proof number plus the nodes spent on it / 2^K (0: proof number alone; default 7)"};
+const OptionSpec kEpsilon{"epsilon", true, "E",
+                           "full mode: a child is searched until its number passes the runner-up's times 1+E (default 0.125)"};
+const OptionSpec kWeakPn{"weak-pn", true, "N",
+                          "full mode: 1 counts a defender's node as its hardest reply plus one per other open reply, 0 as the sum (default 0)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
@@ -60,6 +64,8 @@ std::vector<CommandHelp> makeCommands() {
         kProbeMax,
         kReplyProbes,
         kEffortShift,
+        kEpsilon,
+        kWeakPn,
         kSiblingHints,
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
@@ -198,6 +204,8 @@ std::vector<CommandHelp> makeCommands() {
         kProbeMax,
         kReplyProbes,
         kEffortShift,
+        kEpsilon,
+        kWeakPn,
         kSiblingHints,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},

@@ -119,5 +119,58 @@ TEST(Dfpn, ByEffortTheSameAnswersAndTheSameNodesEachRun) {
     }
 }
 
+// The defender to move at the root with `width` replies, each estimated hard to refute (proof
+// number 5); after each the attacker wins at once, unless the reply is `escape`.
+class WideGame {
+ public:
+  using Move = int;
+
+  WideGame(int width, int escape) : width_(width), escape_(escape) {}
+
+  std::uint64_t key() const { return path_.empty() ? 1 : 100 + static_cast<std::uint64_t>(path_.back()); }
+  std::uint64_t exactKey() const { return key(); }
+  std::uint64_t keyAfter(Move m) const { return 100 + static_cast<std::uint64_t>(m); }
+  ProofNumbers estimate() const { return {1, 1}; }
+  ProofNumbers estimateAfter(Move) { return {5, 1}; }
+  bool attackerToMove() const { return !path_.empty(); }
+  Expansion expand(std::vector<Child<Move>>& children, Argument<Move>&) {
+    if (!path_.empty()) return path_.back() == escape_ ? Expansion::Disproven : Expansion::Proven;
+    for (int m = 0; m < width_; ++m) children.push_back({m, {}});
+    return Expansion::Open;
+  }
+  void play(Move m) { path_.push_back(m); }
+  void undo() { path_.pop_back(); }
+
+ private:
+  int width_, escape_;
+  std::vector<int> path_;
+};
+
+Outcome runWide(WideGame game, bool weak, std::uint64_t maxNodes) {
+  TranspositionTable table(64);
+  SearchLimits limits;
+  limits.maxNodes = maxNodes;
+  limits.weakProofNumbers = weak;
+  Dfpn<WideGame> search(game, table, limits);
+  const ProofNumbers root = search.search();
+  return {root, search.nodes()};
+}
+
+TEST(Dfpn, WeakProofNumbersCountTheHardestReplyPlusOneForEachOther) {
+  // One node searched: 8 replies of proof number 5 sum to 40; weakly, 5 + 7.
+  EXPECT_EQ(runWide(WideGame(8, -1), false, 1).root.pn, 40u);
+  EXPECT_EQ(runWide(WideGame(8, -1), true, 1).root.pn, 12u);
+}
+
+TEST(Dfpn, WeakProofNumbersProveAndDisproveTheSame) {
+  for (bool weak : {false, true}) {
+    const Outcome won = runWide(WideGame(8, -1), weak, 1'000);
+    EXPECT_TRUE(won.root.isProven()) << "weak " << weak;
+    EXPECT_EQ(won.nodes, 9u) << "weak " << weak;  // the root and each reply once
+    const Outcome held = runWide(WideGame(8, 5), weak, 1'000);
+    EXPECT_TRUE(held.root.isDisproven()) << "weak " << weak;
+  }
+}
+
 }  // namespace
 }  // namespace tengen::proof

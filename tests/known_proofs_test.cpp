@@ -84,6 +84,39 @@ TEST(SiblingHints, ChangeTheOrderNotTheProof) {
   EXPECT_NE(plain.nodes, hinted.nodes);
 }
 
+TEST(SearchChoice, EpsilonAndWeakProofNumbersChangeTheOrderNotTheProof) {
+  // A larger 1+epsilon stays longer in a child; weak proof numbers rate a defender's node by its
+  // hardest reply. Other paths to the same value, every proof checked by the verifier.
+  const Position pos = firstPlies(21);
+  const SolveResult plain = blackWinChecked(pos, blackWinOptions());
+  SolveOptions wide = blackWinOptions();
+  wide.epsilon = 0.5;
+  const SolveResult widened = blackWinChecked(pos, wide);
+  SolveOptions weak = blackWinOptions();
+  weak.weakProofNumbers = true;
+  const SolveResult weakened = blackWinChecked(pos, weak);
+  EXPECT_NE(plain.nodes, widened.nodes);
+  EXPECT_NE(plain.nodes, weakened.nodes);
+}
+
+TEST(SearchChoice, VctQuestionsKeepThePlainChoice) {
+  // quintet's VCT questions are answered as before whatever the full mode's choice.
+  const Position pos = firstPlies(22);
+  SolveOptions a;
+  a.mode = ProofMode::Vct;
+  a.hashMegabytes = 64;
+  a.maxNodes = 200'000;
+  SolveOptions b = a;
+  b.epsilon = 3.0;
+  b.weakProofNumbers = true;
+  const SolveResult ra = solve(pos, a);
+  const SolveResult rb = solve(pos, b);
+  EXPECT_EQ(ra.value, GameValue::BlackWins) << ra.verifyError;
+  EXPECT_EQ(ra.value, rb.value);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(ra.proofNodes, rb.proofNodes);
+}
+
 TEST(KnownProofs, AKnownChildMakesTheParentImmediate) {
   const Position child = firstPlies(23);
   const SolveResult r19 = solve(child, blackWinOptions());

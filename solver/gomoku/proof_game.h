@@ -54,9 +54,12 @@ class ProofGame {
   // attacker has even if the defender passes (found by a threat search of up to `nodes` nodes;
   // 0 turns zones off).
   void setNullMoveBudget(std::uint64_t nodes) { nullMoveBudget_ = nodes; }
-  // Full mode: the effort-aware choice (proof::SearchLimits::effortShift) of those threat searches
-  // and the threat probes' (0: off). Set before the first search.
-  void setEffortShift(int shift) { effortShift_ = shift; }
+  // Full mode: the effort-aware choice (proof::SearchLimits::effortShift; 0: off) and the
+  // 1+epsilon of those threat searches and the threat probes'. Set before the first search.
+  void setSearchChoice(int effortShift, double epsilon) {
+    effortShift_ = effortShift;
+    epsilon_ = epsilon;
+  }
   // Moves to try first for the attacker, by exact board hash (a library's moves: a guided proof).
   // They change the search's order only, never what is proved.
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
@@ -253,6 +256,7 @@ class ProofGame {
   std::unique_ptr<NullMoveSearch> nullMove_;
   NullMoveSearch& nullMove();  // made at its first use
   int effortShift_ = 0;
+  double epsilon_ = proof::kDefaultEpsilon;
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
   std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there

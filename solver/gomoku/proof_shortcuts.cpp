@@ -19,7 +19,7 @@ constexpr int kPairingSteps = 100'000;
 }  // namespace
 
 NullMoveSearch& ProofGame::nullMove() {
-  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>(32, effortShift_);
+  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>(32, effortShift_, epsilon_);
   return *nullMove_;
 }
 

@@ -169,8 +169,8 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const Tree& tree) {
   return ZoneWalk(board, rule, attacker, tree).run();
 }
 
-NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes, int effortShift)
-    : table_(tableMegabytes), effortShift_(effortShift) {}
+NullMoveSearch::NullMoveSearch(std::size_t tableMegabytes, int effortShift, double epsilon)
+    : table_(tableMegabytes), effortShift_(effortShift), epsilon_(epsilon) {}
 NullMoveSearch::~NullMoveSearch() = default;
 
 ProofGame& NullMoveSearch::gameFor(const Board& board, Rule rule, Color attacker, int moveLimit) {
@@ -195,6 +195,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
     proof::SearchLimits limits;
     limits.maxNodes = maxNodes - used;
     limits.effortShift = effortShift_;
+    limits.epsilon = epsilon_;
     proof::Dfpn<ProofGame> search(game, table_, limits);
     const proof::ProofNumbers root = search.search();
     used += search.nodes();
@@ -223,6 +224,7 @@ std::shared_ptr<const Tree> NullMoveSearch::findWin(const Board& board, Rule rul
   proof::SearchLimits limits;
   limits.maxNodes = maxNodes;
   limits.effortShift = effortShift_;
+  limits.epsilon = epsilon_;
   proof::Dfpn<ProofGame> search(game, table_, limits);
   const proof::ProofNumbers root = search.search();
   if (!root.isProven()) {

@@ -12,6 +12,7 @@
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
+#include "solver/proof/proof_numbers.h"
 #include "solver/proof/proof_tree.h"
 #include "solver/proof/transposition_table.h"
 
@@ -37,8 +38,10 @@ Zone zoneOf(Board& board, Rule rule, Color attacker, const proof::ProofTree<Poin
 // met again cost nothing.
 class NullMoveSearch {
  public:
-  // `effortShift`: the searches' effort-aware choice (proof::SearchLimits::effortShift; 0: off).
-  explicit NullMoveSearch(std::size_t tableMegabytes = 32, int effortShift = 0);
+  // `effortShift` and `epsilon`: the searches' effort-aware choice (0: off) and 1+epsilon
+  // (proof::SearchLimits).
+  explicit NullMoveSearch(std::size_t tableMegabytes = 32, int effortShift = 0,
+                          double epsilon = proof::kDefaultEpsilon);
   ~NullMoveSearch();
   // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
   // within `maxNodes`, with its zone; nullopt when none was found. Adds the nodes spent to `spent`.
@@ -57,6 +60,7 @@ class NullMoveSearch {
   proof::TranspositionTable table_;
   std::unique_ptr<ProofGame> game_;
   int effortShift_ = 0;
+  double epsilon_;
 };
 
 }  // namespace tengen::gomoku

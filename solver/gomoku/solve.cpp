@@ -64,12 +64,20 @@ struct Attempt {
   bool settled() const { return root.solved(); }
 };
 
+// Every search of a full-value solve (its threat-space phase too) chooses by effort, with the
+// solve's epsilon and proof numbers; VCF and VCT questions keep the plain choice (quintet's cases:
+// 20% more nodes by effort).
+void chooseAsFullValue(proof::SearchLimits& limits, const SolveOptions& options) {
+  if (options.mode != ProofMode::Full) return;
+  limits.effortShift = options.effortShift;
+  limits.epsilon = options.epsilon;
+  limits.weakProofNumbers = options.weakProofNumbers;
+}
+
 void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, double share,
                const SolveOptions& options) {
   proof::SearchLimits limits = budget.limits(share);
-  // Every search of a full-value solve chooses by effort (its threat-space phase too); VCF and
-  // VCT questions do not (quintet's cases: 20% more nodes with it).
-  if (options.mode == ProofMode::Full) limits.effortShift = options.effortShift;
+  chooseAsFullValue(limits, options);
   if (options.progress) {
     const std::uint64_t base = budget.used;
     const Color attacker = a.attacker;
@@ -90,7 +98,7 @@ bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, T
                  const SolveOptions& options) {
   proof::SearchLimits limits;
   limits.cancel = budget.cancel;
-  if (options.mode == ProofMode::Full) limits.effortShift = options.effortShift;
+  chooseAsFullValue(limits, options);
   // Re-searches during extraction get a budget of their own, as large as the main one (in time
   // too: a rebuild that cannot finish must not run on unbounded).
   if (budget.maxNodes) limits.maxNodes = std::max<std::uint64_t>(budget.maxNodes, 1'000'000);
@@ -257,7 +265,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     a->game.setKnownProofs(options.known);
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
     a->game.setReplyProbePlies(options.replyProbePlies);
-    a->game.setEffortShift(options.effortShift);
+    a->game.setSearchChoice(options.effortShift, options.epsilon);
     a->game.setSiblingHints(options.siblingHints);
   }
 

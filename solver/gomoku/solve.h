@@ -50,6 +50,12 @@ struct SolveOptions {
   // a move is picked by its proof number plus the nodes spent below it / 2^effortShift (0: plain
   // df-pn, by proof number alone).
   int effortShift = 7;
+  // Full mode: the 1+epsilon of every search (proof::SearchLimits::epsilon), the threat probes'
+  // and zone searches' too; VCF and VCT questions keep the search's own.
+  double epsilon = proof::kDefaultEpsilon;
+  // Full mode: weak proof numbers at the defender's nodes of the main search
+  // (proof::SearchLimits::weakProofNumbers).
+  bool weakProofNumbers = false;
   // Full mode: sibling hints (simulation as move ordering, sibling_hints.h): below a defender's
   // reply, the attacker's moves that won below a proven sibling reply are tried first.
   bool siblingHints = true;

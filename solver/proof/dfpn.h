@@ -25,13 +25,17 @@ struct SearchLimits {
   std::uint64_t maxNodes = UINT64_MAX;
   double maxSeconds = 0;  // 0: no time limit
   // 1 + epsilon widens a child's threshold past its sibling's number: fewer re-expansions.
-  double epsilon = 0.125;
+  double epsilon = kDefaultEpsilon;
   // Effort-aware choice at the attacker's nodes (0: off, plain df-pn). A child is picked by its
   // proof number plus the nodes already spent below it, divided by 2^effortShift, and searched
   // until that sum passes the runner-up's. A move whose proof number stays low however much is
   // spent on it (a long forcing line that keeps failing) then yields to siblings that look
   // costlier but may be cheap. The search's order changes, never what it proves.
   int effortShift = 0;
+  // Weak proof numbers at the defender's nodes (Ueda et al. 2008): the largest child's proof
+  // number plus one for each other child not yet proved, instead of the sum. Transpositions and
+  // replies refuted the same way make the sum count one effort many times over.
+  bool weakProofNumbers = false;
   // Called about once a second with the root's numbers, when set.
   std::function<void(const SearchProgress&)> progress;
   // When set and raised (Ctrl-C, the launcher gone), the search stops as if out of budget.
@@ -112,7 +116,7 @@ class Dfpn {
   }
 
   struct Pick {
-    std::uint32_t best = kInfinity, second = kInfinity, sum = 0, minPn = kInfinity;
+    std::uint32_t best = kInfinity, second = kInfinity, sum = 0, minPn = kInfinity, maxPn = 0;
     int bestIndex = 0;
   };
   // The best child and the runner-up by the node's selector, and the sum of the other number
@@ -133,7 +137,13 @@ class Dfpn {
         selector = isOr ? c.pn : c.dn;
       }
       const std::uint32_t other = isOr ? c.dn : c.pn;
-      sum += other;
+      if (!isOr && limits_.weakProofNumbers) {
+        // sum counts the open children; maxPn is the largest proof number (infinite included).
+        sum += other > 0 ? 1 : 0;
+        p.maxPn = std::max(p.maxPn, other);
+      } else {
+        sum += other;
+      }
       infinite |= other >= kInfinity;
       if (selector < p.second) {
         if (selector < p.best) {
@@ -145,6 +155,7 @@ class Dfpn {
         }
       }
     }
+    if (!isOr && limits_.weakProofNumbers && sum > 0) sum += p.maxPn - 1;  // the largest, then one for each other
     p.sum = infinite ? kInfinity : static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinity - 1));
     return p;
   }

@@ -7,6 +7,8 @@
 namespace tengen::proof {
 
 inline constexpr std::uint32_t kInfinity = 1u << 30;
+// The 1+epsilon threshold trick's epsilon unless a search asks for another (see SearchLimits).
+inline constexpr double kDefaultEpsilon = 0.125;
 
 struct ProofNumbers {
   std::uint32_t pn = 1;  // effort still needed to prove the attacker wins
