@@ -1,6 +1,7 @@
-// The generic df-pn search on a made-up game: the effort-aware choice at the attacker's nodes
+// The generic df-pn search on made-up games: the effort-aware choice at the attacker's nodes
 // leaves a move whose proof number stays low however much is spent on it (a "trap") for a
-// sibling that looks costlier but is cheap, and never changes what is proved or disproved.
+// sibling that looks costlier but is cheap, weak proof numbers rate a defender's node by its
+// hardest reply, and neither changes what is proved or disproved.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -78,12 +79,16 @@ struct Outcome {
   std::uint64_t nodes;
 };
 
-Outcome run(TrapGame game, int effortShift, std::uint64_t maxNodes) {
+// Searches `game` to its answer or the budget: by effort with a shift (0: by proof number),
+// and with weak proof numbers at the defender's nodes or their sum.
+template <class Game>
+Outcome run(Game game, int effortShift, std::uint64_t maxNodes, bool weak = false) {
   TranspositionTable table(64);
   SearchLimits limits;
   limits.maxNodes = maxNodes;
   limits.effortShift = effortShift;
-  Dfpn<TrapGame> search(game, table, limits);
+  limits.weakProofNumbers = weak;
+  Dfpn<Game> search(game, table, limits);
   const ProofNumbers root = search.search();
   return {root, search.nodes()};
 }
@@ -146,28 +151,18 @@ class WideGame {
   std::vector<int> path_;
 };
 
-Outcome runWide(WideGame game, bool weak, std::uint64_t maxNodes) {
-  TranspositionTable table(64);
-  SearchLimits limits;
-  limits.maxNodes = maxNodes;
-  limits.weakProofNumbers = weak;
-  Dfpn<WideGame> search(game, table, limits);
-  const ProofNumbers root = search.search();
-  return {root, search.nodes()};
-}
-
 TEST(Dfpn, WeakProofNumbersCountTheHardestReplyPlusOneForEachOther) {
   // One node searched: 8 replies of proof number 5 sum to 40; weakly, 5 + 7.
-  EXPECT_EQ(runWide(WideGame(8, -1), false, 1).root.pn, 40u);
-  EXPECT_EQ(runWide(WideGame(8, -1), true, 1).root.pn, 12u);
+  EXPECT_EQ(run(WideGame(8, -1), 0, 1, false).root.pn, 40u);
+  EXPECT_EQ(run(WideGame(8, -1), 0, 1, true).root.pn, 12u);
 }
 
 TEST(Dfpn, WeakProofNumbersProveAndDisproveTheSame) {
   for (bool weak : {false, true}) {
-    const Outcome won = runWide(WideGame(8, -1), weak, 1'000);
+    const Outcome won = run(WideGame(8, -1), 0, 1'000, weak);
     EXPECT_TRUE(won.root.isProven()) << "weak " << weak;
     EXPECT_EQ(won.nodes, 9u) << "weak " << weak;  // the root and each reply once
-    const Outcome held = runWide(WideGame(8, 5), weak, 1'000);
+    const Outcome held = run(WideGame(8, 5), 0, 1'000, weak);
     EXPECT_TRUE(held.root.isDisproven()) << "weak " << weak;
   }
 }
