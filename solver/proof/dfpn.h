@@ -121,7 +121,7 @@ class Dfpn {
   };
   // The best child and the runner-up by the node's selector, and the sum of the other number
   // (saturating: infinite if any child's is); one loop per kind of node, the hottest in mid().
-  template <bool isOr, bool byEffort>
+  template <bool isOr, bool byEffort, bool weak = false>
   Pick pickChild(const std::vector<Child<Move>>& kids, std::uint32_t thPn) const {
     Pick p;
     std::uint64_t sum = 0;
@@ -137,7 +137,7 @@ class Dfpn {
         selector = isOr ? c.pn : c.dn;
       }
       const std::uint32_t other = isOr ? c.dn : c.pn;
-      if (!isOr && limits_.weakProofNumbers) {
+      if constexpr (weak) {
         // sum counts the open children; maxPn is the largest proof number (infinite included).
         sum += other > 0 ? 1 : 0;
         p.maxPn = std::max(p.maxPn, other);
@@ -155,7 +155,7 @@ class Dfpn {
         }
       }
     }
-    if (!isOr && limits_.weakProofNumbers && sum > 0) sum += p.maxPn - 1;  // the largest, then one for each other
+    if (weak && sum > 0) sum += p.maxPn - 1;  // the largest, then one for each other
     p.sum = infinite ? kInfinity : static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinity - 1));
     return p;
   }
@@ -201,7 +201,8 @@ class Dfpn {
       // (By effort, best and second are selectors; the node's own proof number is minPn.)
       const Pick pick = byEffort ? pickChild<true, true>(kids, thPn)
                         : isOr   ? pickChild<true, false>(kids, thPn)
-                                 : pickChild<false, false>(kids, thPn);
+                        : limits_.weakProofNumbers ? pickChild<false, false, true>(kids, thPn)
+                                                   : pickChild<false, false>(kids, thPn);
       const std::uint32_t best = pick.best, second = pick.second, sum = pick.sum, minPn = pick.minPn;
       const int bestIndex = pick.bestIndex;
       self = isOr ? ProofNumbers{byEffort ? minPn : best, sum} : ProofNumbers{sum, best};
