@@ -51,7 +51,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.replyProbePlies = options.replyProbePlies;
   o.effortShift = options.effortShift;
   o.epsilon = options.epsilon;
-  o.weakProofNumbers = options.weakProofNumbers;
+  o.weakProofPlies = options.weakProofPlies;
   o.siblingHints = options.siblingHints;
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "solver/gomoku/known_proofs.h"
+#include "solver/gomoku/solve.h"
 #include "solver/gomoku/threat_search_counts.h"
 #include "solver/gomoku/types.h"
 
@@ -61,7 +62,7 @@ struct HorizonOptions {
   int replyProbePlies = 0;                              // reply probes (see gomoku::SolveOptions)
   int effortShift = 7;                                  // the effort-aware choice (see gomoku::SolveOptions)
   double epsilon = proof::kDefaultEpsilon;              // full-mode 1+epsilon (see gomoku::SolveOptions)
-  bool weakProofNumbers = false;                        // weak proof numbers (see gomoku::SolveOptions)
+  int weakProofPlies = gomoku::SolveOptions{}.weakProofPlies;  // weak proof numbers (see gomoku::SolveOptions)
   bool siblingHints = true;                             // sibling hints (see gomoku::SolveOptions)
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.

@@ -342,7 +342,7 @@ int benchHorizon(const Args& args) {
   options.replyProbePlies = static_cast<int>(args.integer("reply-probes", 0, 0, 400));
   options.effortShift = static_cast<int>(args.integer("effort-shift", 7, 0, 30));
   options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);
-  options.weakProofNumbers = args.integer("weak-pn", 0, 0, 1) == 1;
+  options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
   options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {

@@ -80,14 +80,14 @@ struct Outcome {
 };
 
 // Searches `game` to its answer or the budget: by effort with a shift (0: by proof number),
-// and with weak proof numbers at the defender's nodes or their sum.
+// and with weak proof numbers at the defender's nodes within `weakPlies` of the root (deeper: the sum).
 template <class Game>
-Outcome run(Game game, int effortShift, std::uint64_t maxNodes, bool weak = false) {
+Outcome run(Game game, int effortShift, std::uint64_t maxNodes, int weakPlies = 0) {
   TranspositionTable table(64);
   SearchLimits limits;
   limits.maxNodes = maxNodes;
   limits.effortShift = effortShift;
-  limits.weakProofNumbers = weak;
+  limits.weakProofPlies = weakPlies;
   Dfpn<Game> search(game, table, limits);
   const ProofNumbers root = search.search();
   return {root, search.nodes()};
@@ -129,17 +129,23 @@ TEST(Dfpn, ByEffortTheSameAnswersAndTheSameNodesEachRun) {
 class WideGame {
  public:
   using Move = int;
+  static constexpr Move kLead = 1000;  // the attacker's one move to the defender's node, when it leads there
 
-  WideGame(int width, int escape) : width_(width), escape_(escape) {}
+  WideGame(int width, int escape, bool lead = false) : width_(width), escape_(escape), wideAt_(lead ? 1 : 0) {}
 
-  std::uint64_t key() const { return path_.empty() ? 1 : 100 + static_cast<std::uint64_t>(path_.back()); }
+  std::uint64_t key() const { return path_.empty() ? 1 : keyAfter(path_.back()); }
   std::uint64_t exactKey() const { return key(); }
-  std::uint64_t keyAfter(Move m) const { return 100 + static_cast<std::uint64_t>(m); }
+  std::uint64_t keyAfter(Move m) const { return m == kLead ? 2 : 100 + static_cast<std::uint64_t>(m); }
   ProofNumbers estimate() const { return {1, 1}; }
   ProofNumbers estimateAfter(Move) { return {5, 1}; }
-  bool attackerToMove() const { return !path_.empty(); }
+  bool attackerToMove() const { return static_cast<int>(path_.size()) != wideAt_; }
   Expansion expand(std::vector<Child<Move>>& children, Argument<Move>&) {
-    if (!path_.empty()) return path_.back() == escape_ ? Expansion::Disproven : Expansion::Proven;
+    const int ply = static_cast<int>(path_.size());
+    if (ply < wideAt_) {
+      children.push_back({kLead, {}});
+      return Expansion::Open;
+    }
+    if (ply > wideAt_) return path_.back() == escape_ ? Expansion::Disproven : Expansion::Proven;
     for (int m = 0; m < width_; ++m) children.push_back({m, {}});
     return Expansion::Open;
   }
@@ -147,18 +153,24 @@ class WideGame {
   void undo() { path_.pop_back(); }
 
  private:
-  int width_, escape_;
+  int width_, escape_, wideAt_;
   std::vector<int> path_;
 };
 
 TEST(Dfpn, WeakProofNumbersCountTheHardestReplyPlusOneForEachOther) {
   // One node searched: 8 replies of proof number 5 sum to 40; weakly, 5 + 7.
-  EXPECT_EQ(run(WideGame(8, -1), 0, 1, false).root.pn, 40u);
-  EXPECT_EQ(run(WideGame(8, -1), 0, 1, true).root.pn, 12u);
+  EXPECT_EQ(run(WideGame(8, -1), 0, 1, 0).root.pn, 40u);
+  EXPECT_EQ(run(WideGame(8, -1), 0, 1, 1).root.pn, 12u);
+}
+
+TEST(Dfpn, WeakProofNumbersOnlyWithinTheirPliesOfTheRoot) {
+  // The defender's node one ply below the root: the sum unless weak numbers reach ply 1.
+  EXPECT_EQ(run(WideGame(8, -1, true), 0, 2, 1).root.pn, 40u);
+  EXPECT_EQ(run(WideGame(8, -1, true), 0, 2, 2).root.pn, 12u);
 }
 
 TEST(Dfpn, WeakProofNumbersProveAndDisproveTheSame) {
-  for (bool weak : {false, true}) {
+  for (int weak : {0, 1}) {
     const Outcome won = run(WideGame(8, -1), 0, 1'000, weak);
     EXPECT_TRUE(won.root.isProven()) << "weak " << weak;
     EXPECT_EQ(won.nodes, 9u) << "weak " << weak;  // the root and each reply once

@@ -93,7 +93,7 @@ TEST(SearchChoice, EpsilonAndWeakProofNumbersChangeTheOrderNotTheProof) {
   wide.epsilon = 0.5;
   const SolveResult widened = blackWinChecked(pos, wide);
   SolveOptions weak = blackWinOptions();
-  weak.weakProofNumbers = true;
+  weak.weakProofPlies = 8;
   const SolveResult weakened = blackWinChecked(pos, weak);
   EXPECT_NE(plain.nodes, widened.nodes);
   EXPECT_NE(plain.nodes, weakened.nodes);
@@ -108,7 +108,7 @@ TEST(SearchChoice, VctQuestionsKeepThePlainChoice) {
   a.maxNodes = 200'000;
   SolveOptions b = a;
   b.epsilon = 3.0;
-  b.weakProofNumbers = true;
+  b.weakProofPlies = 512;
   const SolveResult ra = solve(pos, a);
   const SolveResult rb = solve(pos, b);
   EXPECT_EQ(ra.value, GameValue::BlackWins) << ra.verifyError;

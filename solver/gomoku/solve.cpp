@@ -71,7 +71,7 @@ void chooseAsFullValue(proof::SearchLimits& limits, const SolveOptions& options)
   if (options.mode != ProofMode::Full) return;
   limits.effortShift = options.effortShift;
   limits.epsilon = options.epsilon;
-  limits.weakProofNumbers = options.weakProofNumbers;
+  limits.weakProofPlies = options.weakProofPlies;
 }
 
 void runSearch(Attempt& a, proof::TranspositionTable& table, Budget& budget, double share,

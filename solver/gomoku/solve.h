@@ -53,9 +53,9 @@ struct SolveOptions {
   // Full mode: the 1+epsilon of every search (proof::SearchLimits::epsilon), the threat probes'
   // and zone searches' too; VCF and VCT questions keep the search's own.
   double epsilon = proof::kDefaultEpsilon;
-  // Full mode: weak proof numbers at the defender's nodes of the main search
-  // (proof::SearchLimits::weakProofNumbers).
-  bool weakProofNumbers = false;
+  // Full mode: weak proof numbers at the defender's nodes within this many plies of each
+  // full-value search's root (proof::SearchLimits::weakProofPlies; 0: none).
+  int weakProofPlies = 0;
   // Full mode: sibling hints (simulation as move ordering, sibling_hints.h): below a defender's
   // reply, the attacker's moves that won below a proven sibling reply are tried first.
   bool siblingHints = true;

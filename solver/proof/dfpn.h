@@ -32,10 +32,11 @@ struct SearchLimits {
   // spent on it (a long forcing line that keeps failing) then yields to siblings that look
   // costlier but may be cheap. The search's order changes, never what it proves.
   int effortShift = 0;
-  // Weak proof numbers at the defender's nodes (Ueda et al. 2008): the largest child's proof
-  // number plus one for each other child not yet proved, instead of the sum. Transpositions and
-  // replies refuted the same way make the sum count one effort many times over.
-  bool weakProofNumbers = false;
+  // Weak proof numbers at the defender's nodes within this many plies of the root (Ueda et al.
+  // 2008): the largest child's proof number plus one for each other child not yet proved,
+  // instead of the sum (0: the sum everywhere). Transpositions and replies refuted the same way
+  // make the sum count one effort many times over; deep in the tree the sum's finer order pays.
+  int weakProofPlies = 0;
   // Called about once a second with the root's numbers, when set.
   std::function<void(const SearchProgress&)> progress;
   // When set and raised (Ctrl-C, the launcher gone), the search stops as if out of budget.
@@ -201,7 +202,7 @@ class Dfpn {
       // (By effort, best and second are selectors; the node's own proof number is minPn.)
       const Pick pick = byEffort ? pickChild<true, true>(kids, thPn)
                         : isOr   ? pickChild<true, false>(kids, thPn)
-                        : limits_.weakProofNumbers ? pickChild<false, false, true>(kids, thPn)
+                        : ply < limits_.weakProofPlies ? pickChild<false, false, true>(kids, thPn)
                                                    : pickChild<false, false>(kids, thPn);
       const std::uint32_t best = pick.best, second = pick.second, sum = pick.sum, minPn = pick.minPn;
       const int bestIndex = pick.bestIndex;
