@@ -26,7 +26,7 @@ const OptionSpec kEffortShift{"effort-shift", true, "K",
 const OptionSpec kEpsilon{"epsilon", true, "E",
                            "full mode: a child is searched until its number passes the runner-up's times 1+E (default 0.125)"};
 const OptionSpec kWeakPn{"weak-pn", true, "PLIES",
-                          "full mode: within this many plies of the root a defender's node counts as its hardest reply plus one per other open reply, deeper as the sum (default 0: the sum everywhere)"};
+                          "full mode: within this many plies of the root a defender's node counts as its hardest reply plus one per other open reply, deeper as the sum (default 2; 0: the sum everywhere)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};

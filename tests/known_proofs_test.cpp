@@ -88,11 +88,13 @@ TEST(SearchChoice, EpsilonAndWeakProofNumbersChangeTheOrderNotTheProof) {
   // A larger 1+epsilon stays longer in a child; weak proof numbers rate a defender's node by its
   // hardest reply. Other paths to the same value, every proof checked by the verifier.
   const Position pos = firstPlies(21);
-  const SolveResult plain = blackWinChecked(pos, blackWinOptions());
-  SolveOptions wide = blackWinOptions();
+  SolveOptions sum = blackWinOptions();
+  sum.weakProofPlies = 0;
+  const SolveResult plain = blackWinChecked(pos, sum);
+  SolveOptions wide = sum;
   wide.epsilon = 0.5;
   const SolveResult widened = blackWinChecked(pos, wide);
-  SolveOptions weak = blackWinOptions();
+  SolveOptions weak = sum;
   weak.weakProofPlies = 8;
   const SolveResult weakened = blackWinChecked(pos, weak);
   EXPECT_NE(plain.nodes, widened.nodes);
