@@ -197,8 +197,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
         c.expansion = Expansion::Proven;
         c.argumentKind = 0;
         c.childCount = 0;
-        c.threatClasses.clear();
-        c.points.clear();
+        c.moves.clear();
         c.tree = std::move(win.tree);
         c.treeIsNode = true;
       }
@@ -212,24 +211,25 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
       MoveList zoneMoves;
       proof::Argument<Point> zone;
       if (movesInNullMoveZone(zoneMoves, zone)) {
-        c.argumentKind = zone.kind;
+        c.argumentKind = static_cast<std::int8_t>(zone.kind);
         c.tree = zone.tree;
-        c.childCount = zoneMoves.size();
-        c.threatClasses.clear();
-        c.points.assign(zoneMoves.begin(), zoneMoves.end());
+        c.childCount = static_cast<std::uint16_t>(zoneMoves.size());
+        c.moves.reset(zoneMoves.size(), false);
+        for (int i = 0; i < zoneMoves.size(); ++i) c.moves.setPoint(i, zoneMoves[i]);
       }
     }
     children.clear();
-    if (c.threatClasses.empty())
-      for (int i = 0; i < c.childCount; ++i) children.push_back({c.points[static_cast<std::size_t>(i)], {}});
+    if (!c.moves.hasClasses())
+      for (int i = 0; i < c.childCount; ++i) children.push_back({c.moves.point(i), {}});
     else
       for (int i = 0; i < c.childCount; ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        children.push_back({c.points[k], numbersAfterAttackerMove(c.points[k], c.threatClasses[k], 1), 0, true});
+        const Point p = c.moves.point(i);
+        children.push_back({p, numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
     argument.kind = c.argumentKind;
-    argument.moves.assign(c.points.begin() + c.childCount, c.points.end());
+    argument.moves.clear();
+    for (int i = c.childCount; i < c.moves.size(); ++i) argument.moves.push_back(c.moves.point(i));
     argument.tree = c.tree;
     argument.treeMove = kPass;
     argument.treeIsNode = c.treeIsNode;
@@ -243,19 +243,20 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   c.decidedByLimit = limitReached_;
   limitReached_ = limitReached_ || limitReachedBefore;
   c.expansion = e;
-  c.argumentKind = argument.kind;
+  c.argumentKind = static_cast<std::int8_t>(argument.kind);
   c.tree = argument.tree;
   c.treeIsNode = argument.treeIsNode;
   c.zoneCandidate = zoneCandidate_ && e == Expansion::Open;
   c.probeBudget = e == Expansion::Open && probeBudget_ < probeMax_ ? probeBudget_ : 0;
   c.probedAt = visits_;
-  c.childCount = static_cast<int>(children.size());
-  c.threatClasses.clear();
-  if (!children.empty() && children.front().estimated) c.threatClasses = childClasses_;
-  c.points.clear();
-  c.points.reserve(children.size() + argument.moves.size());
-  for (const auto& child : children) c.points.push_back(child.move);
-  c.points.insert(c.points.end(), argument.moves.begin(), argument.moves.end());
+  c.childCount = static_cast<std::uint16_t>(children.size());
+  const bool withClasses = !children.empty() && children.front().estimated;
+  c.moves.reset(c.childCount + static_cast<int>(argument.moves.size()), withClasses);
+  for (int i = 0; i < c.childCount; ++i) {
+    c.moves.setPoint(i, children[static_cast<std::size_t>(i)].move);
+    if (withClasses) c.moves.setThreatClass(i, childClasses_[static_cast<std::size_t>(i)]);
+  }
+  for (std::size_t i = 0; i < argument.moves.size(); ++i) c.moves.setPoint(c.childCount + static_cast<int>(i), argument.moves[i]);
   if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
   return e;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "solver/gomoku/board.h"
+#include "solver/gomoku/kept_moves.h"
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/pairing.h"
@@ -228,21 +229,22 @@ class ProofGame {
   proof::Expansion expandFresh(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   // The attacker's moves_ as children with their estimates, from their shapes in shapes_.
   void pushEstimatedChildren(std::vector<proof::Child<Point>>& children);
-  // Expansions by exact key: the children's moves, then the argument's.
-  struct CachedExpansion {
-    proof::Expansion expansion = proof::Expansion::Open;
-    int argumentKind = 0;
-    int childCount = 0;
-    std::vector<Point> points;
-    std::vector<std::uint8_t> threatClasses;  // the children's, when expand() gave their estimates
+  // Expansions by exact key: the children's moves, then the argument's. Two cache lines, most
+  // of them the moves (a hit reads no heap block unless the list is long).
+  struct alignas(64) CachedExpansion {
     std::shared_ptr<const proof::ProofTree<Point>> tree;
-    bool treeIsNode = false;
     std::uint64_t probeBudget = 0;  // the last threat probe's budget (0: no more probes)
     std::uint64_t probedAt = 0;     // visits_ at that probe
-    bool zoneCandidate = false;  // every legal move kept: a null-move search may narrow them
+    proof::Expansion expansion = proof::Expansion::Open;
+    std::int8_t argumentKind = 0;
+    bool treeIsNode = false;
+    bool zoneCandidate = false;   // every legal move kept: a null-move search may narrow them
     bool decidedByLimit = false;  // disproved for want of attacker moves (see limitReached())
+    std::uint16_t childCount = 0;
+    KeptMoves moves;  // threat classes: the children's, when expand() gave their estimates
   };
-  static constexpr std::size_t kMaxExpansions = 1 << 18;  // slots (~25 MB at most)
+  static_assert(sizeof(CachedExpansion) == 128);
+  static constexpr std::size_t kMaxExpansions = 1 << 18;  // slots (32 MiB at most)
   proof::KeyedCache<CachedExpansion> expansions_{kMaxExpansions};
   // Pairing answers by canonical board hash (pairs in the canonical image); the attacker is
   // fixed per game.

@@ -13,7 +13,7 @@
 namespace tengen::proof {
 
 // The outcome of looking at a node before searching it.
-enum class Expansion { Open, Proven, Disproven };
+enum class Expansion : std::uint8_t { Open, Proven, Disproven };
 
 template <class Move>
 struct ProofTree;

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "solver/proof/huge_pages.h"
+
 namespace tengen::proof {
 
 template <class Value>
@@ -104,7 +106,7 @@ class KeyedCache {
     std::vector<Slot> oldSlots;
     oldSlots.reserve(slotCount());
     for (const Bucket& bucket : buckets_) oldSlots.insert(oldSlots.end(), bucket.slots.begin(), bucket.slots.end());
-    std::vector<Value> oldValues(count);
+    std::vector<Value, HugePageAllocator<Value>> oldValues(count);
     oldValues.swap(values_);
     buckets_.assign(count / kWays, Bucket{});
     used_ = 0;
@@ -124,8 +126,9 @@ class KeyedCache {
   std::size_t maxSlots_;
   std::size_t used_ = 0;
   std::uint64_t clock_ = 0;
-  std::vector<Bucket> buckets_;
-  std::vector<Value> values_;
+  // In huge pages once large: lookups land anywhere (see huge_pages.h).
+  std::vector<Bucket, HugePageAllocator<Bucket>> buckets_;
+  std::vector<Value, HugePageAllocator<Value>> values_;
 };
 
 }  // namespace tengen::proof

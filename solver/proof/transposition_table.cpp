@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <bit>
-#include <new>
 
-#include <sys/mman.h>
+#include "solver/proof/huge_pages.h"
 
 namespace tengen::proof {
 
@@ -15,24 +14,15 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kFirstBuckets = kHugePage / 64;  // 64: a bucket's size (asserted in the header)
 }  // namespace
 
-void TranspositionTable::Unmap::operator()(void* p) const { munmap(p, bytes); }
+void TranspositionTable::Unmap::operator()(void* p) const { unmapHugePages(p, bytes); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes, bool growing) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
   bucketCount_ = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
   const std::size_t tableBytes = bucketCount_ * sizeof(Bucket);
-  // One huge page more than the table, so the buckets can start on a huge-page boundary.
-  const std::size_t mapped = tableBytes >= kHugePage ? tableBytes + kHugePage : tableBytes;
-  void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  memory_ = std::unique_ptr<void, Unmap>(p, Unmap{mapped});
-  auto address = reinterpret_cast<std::uintptr_t>(p);
-  if (tableBytes >= kHugePage) {
-    address = (address + kHugePage - 1) & ~std::uintptr_t{kHugePage - 1};
-    // Advice only: where huge pages are off or short, the table works the same on small ones.
-    madvise(reinterpret_cast<void*>(address), tableBytes, MADV_HUGEPAGE);
-  }
-  buckets_ = reinterpret_cast<Bucket*>(address);  // page-aligned, so cache-line aligned
+  void* p = mapHugePages(tableBytes);
+  memory_ = std::unique_ptr<void, Unmap>(p, Unmap{tableBytes});
+  buckets_ = static_cast<Bucket*>(p);  // page-aligned, so cache-line aligned
   maxBuckets_ = bucketCount_;
   firstBuckets_ = growing ? std::min(maxBuckets_, kFirstBuckets) : maxBuckets_;
   bucketCount_ = firstBuckets_;
