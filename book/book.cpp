@@ -110,11 +110,41 @@ Place inspect(const std::string& dir) {
 
 std::string_view toolVersion() { return "tengen " TENGEN_VERSION; }
 
+namespace {
+
+// Whether a RocksDB lacking tengen's own families is a tengen book whose creation was cut off
+// (kill -9 between RocksDB's default family and ours): only families tengen makes, and nothing
+// written in any of them. A database of anything else holds keys, or families of its own.
+bool cutOffBeforeItsFamilies(const rocksdb::DBOptions& options, const std::string& dir,
+                             const std::vector<std::string>& found,
+                             const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
+  const std::vector<std::string> ours = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs, kOthello};
+  for (const auto& name : found)
+    if (std::find(ours.begin(), ours.end(), name) == ours.end()) return false;
+  rocksdb::DBOptions readOnly = options;
+  readOnly.create_if_missing = false;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  if (!rocksdb::DB::OpenForReadOnly(readOnly, dir, descriptors, &handles, &raw).ok()) return false;
+  std::unique_ptr<rocksdb::DB> db(raw);
+  bool empty = true;
+  for (auto* handle : handles) {
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handle));
+    it->SeekToFirst();
+    empty = empty && !it->Valid() && it->status().ok();
+  }
+  for (auto* handle : handles) db->DestroyColumnFamilyHandle(handle);
+  db->Close();
+  return empty;
+}
+
+}  // namespace
+
 struct Book::Impl {
   std::unique_ptr<rocksdb::DB> db;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::ColumnFamilyHandle* positions = nullptr;
-  rocksdb::ColumnFamilyHandle* metadata = nullptr;
+  rocksdb::ColumnFamilyHandle* positions = nullptr;  // these two are null only in a reader of a book
+  rocksdb::ColumnFamilyHandle* metadata = nullptr;   // whose creation was cut off before them
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
   rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
   std::string secondaryDir;                     // scratch directory for a secondary instance's own log
@@ -311,14 +341,16 @@ Book::Book(std::string dir, Access access)
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
     if (!s.ok()) throw s.IsCorruption() || s.IsIOError() ? failure(dir_, s, "reading its manifest")
                                                          : fail("not a tengen book (" + s.ToString() + ")");
-    for (const char* need : {kPositions, kMetadata})
-      if (std::find(found.begin(), found.end(), need) == found.end())
+    auto has = [&](const char* name) { return std::find(found.begin(), found.end(), name) != found.end(); };
+    for (const auto& name : found) existing.emplace_back(name, positionOptions());
+    if (const char* need = !has(kPositions) ? kPositions : !has(kMetadata) ? kMetadata : nullptr)
+      if (!cutOffBeforeItsFamilies(db, dir_, found, existing))
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
     families = found;  // open every family a newer tool may have added
-    for (const auto& name : found) existing.emplace_back(name, positionOptions());
-    // A writer adds the families an older tool, or a creation cut off by kill -9, left out.
-    for (const char* added : {kJobs, kOthello})
-      if (writer && std::find(found.begin(), found.end(), added) == found.end()) families.push_back(added);
+    // A writer adds the families an older tool, or a creation cut off by kill -9, left out (a
+    // reader of such a book reads the missing ones as empty).
+    for (const char* added : {kPositions, kMetadata, kJobs, kOthello})
+      if (writer && !has(added)) families.push_back(added);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
@@ -352,6 +384,7 @@ Book::Book(std::string dir, Access access)
 
   auto readMeta = [&](const char* key) {
     std::string v;
+    if (!impl_->metadata) return std::string();  // a reader of a book cut off before its families
     const rocksdb::Status r = impl_->db->Get(rocksdb::ReadOptions(), impl_->metadata, key, &v);
     if (r.IsNotFound()) return std::string();
     if (!r.ok()) throw failure(dir_, r, "reading its metadata");
@@ -360,6 +393,7 @@ Book::Book(std::string dir, Access access)
   std::string version = readMeta("format_version");
   // A new book, or one whose creation was cut off before its metadata was written.
   auto holdsNothing = [&] {
+    if (!impl_->positions) return true;
     std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->positions));
     it->SeekToFirst();
     return !it->Valid() && it->status().ok();
@@ -410,6 +444,7 @@ std::optional<std::string> readFrom(rocksdb::DB& db, rocksdb::ColumnFamilyHandle
 }  // namespace
 
 std::optional<std::string> Book::getRaw(std::string_view key) const {
+  if (!impl_->positions) return std::nullopt;
   return readFrom(*impl_->db, impl_->positions, key, dir_);
 }
 
@@ -420,7 +455,7 @@ std::optional<BookRecord> Book::get(std::string_view key) const {
 }
 
 void Book::getMany(const std::vector<std::string_view>& keys, const Found& found) const {
-  if (keys.empty()) return;
+  if (keys.empty() || !impl_->positions) return;
   // Buffers kept per thread: a batch of queries reads many key sets of about the same size.
   thread_local std::vector<std::uint32_t> order;
   thread_local std::vector<rocksdb::Slice> slices;
@@ -484,6 +519,7 @@ void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
 }
 
 void Book::forEach(const Visitor& visit) const {
+  if (!impl_->positions) return;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->positions));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     const std::string_view key(it->key().data(), it->key().size());

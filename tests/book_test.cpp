@@ -268,38 +268,76 @@ TEST(Book, ReaderBesideWriterSeesNewProofsAfterRefresh) {
   EXPECT_EQ(queryBook(reader, second).result, Value::BlackWins);
 }
 
-TEST(Book, ACreationCutOffBeforeItsLaterFamiliesIsFinishedByTheNextWriter) {
-  // kill -9 while RocksDB creates the families one by one can leave a book with positions and
-  // metadata but no jobs or othello family. Readers open it as an empty book; the next writer
-  // (verify, a rerun) adds what is missing instead of failing its files check on them, and a
-  // rerun finishes the creation.
+// A RocksDB in `dir` with these column families, and in the first one key "k" when `key`.
+void makeRocksDb(const std::string& dir, const std::vector<std::string>& families, bool key = false) {
+  rocksdb::DBOptions options;
+  options.create_if_missing = true;
+  options.create_missing_column_families = true;
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const auto& f : families) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
+  if (key) {
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), handles[0], "k", "v").ok());
+  }
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+}
+
+TEST(Book, ACreationCutOffBeforeItsFamiliesIsFinishedByTheNextWriter) {
+  // kill -9 while RocksDB creates the families one by one can leave a book with only its default
+  // family, or without the later ones. Readers open it as an empty book; the next writer
+  // (verify, a rerun) adds what is missing instead of failing on it, and a rerun finishes the
+  // creation.
   TempDir tmp;
-  const std::string dir = tmp.sub("cut");
-  {
-    rocksdb::DBOptions options;
-    options.create_if_missing = true;
-    options.create_missing_column_families = true;
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-    for (const char* f : {"default", "positions", "metadata"}) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-    delete db;
+  int n = 0;
+  for (const std::vector<std::string>& present :
+       {std::vector<std::string>{"default"}, {"default", "positions"}, {"default", "positions", "metadata"}}) {
+    SCOPED_TRACE(present.size());
+    const std::string dir = tmp.sub("cut" + std::to_string(++n));
+    makeRocksDb(dir, present);
+    {
+      Book reader(dir, Book::Access::ReadOnly);
+      EXPECT_EQ(queryBook(reader, positionOf("c3", Rule::Freestyle, 6)).result, Value::Unknown);
+      EXPECT_EQ(collectStats(reader).entries, 0u);
+    }
+    { Book verifier(dir, Book::Access::ReadWrite); }  // as tengen verify opens it
+    {
+      Book writer(dir, Book::Access::Create);  // as a rerun of the solve or build opens it
+      const Position pos = positionOf("c3", Rule::Freestyle, 6);
+      storeSolve(writer, pos, solved(pos));
+    }
+    std::vector<std::string> families;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &families).ok());
+    for (const char* f : {"positions", "metadata", "jobs", "othello"})
+      EXPECT_NE(std::find(families.begin(), families.end(), f), families.end()) << f;
+    Book reader(dir, Book::Access::ReadOnly);
+    EXPECT_EQ(queryBook(reader, positionOf("c3", Rule::Freestyle, 6)).result, Value::Draw);
+    EXPECT_EQ(reader.metadata().formatVersion, kFormatVersion);
   }
-  { Book reader(dir, Book::Access::ReadOnly); }
-  { Book verifier(dir, Book::Access::ReadWrite); }  // as tengen verify opens it
-  {
-    Book writer(dir, Book::Access::Create);  // as a rerun of the solve or build opens it
-    const Position pos = positionOf("c3", Rule::Freestyle, 6);
-    storeSolve(writer, pos, solved(pos));
-  }
-  std::vector<std::string> families;
-  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &families).ok());
-  EXPECT_NE(std::find(families.begin(), families.end(), "jobs"), families.end());
-  EXPECT_NE(std::find(families.begin(), families.end(), "othello"), families.end());
-  Book reader(dir, Book::Access::ReadOnly);
-  EXPECT_EQ(queryBook(reader, positionOf("c3", Rule::Freestyle, 6)).result, Value::Draw);
+}
+
+TEST(Book, ARocksDbOfSomethingElseIsNoBookAndIsLeftAsItWas) {
+  // Only an empty database of tengen's own families reads as a cut-off creation: one holding a
+  // key, or a family tengen never makes, is refused by every kind of open and not changed.
+  TempDir tmp;
+  const std::string withKey = tmp.sub("with-key"), withFamily = tmp.sub("with-family");
+  makeRocksDb(withKey, {"default"}, true);
+  makeRocksDb(withFamily, {"default", "users"});
+  for (const std::string& dir : {withKey, withFamily})
+    for (auto access : {Book::Access::ReadOnly, Book::Access::ReadWrite, Book::Access::Create}) {
+      try {
+        Book book(dir, access);
+        ADD_FAILURE() << dir << ": opened another program's database as a book";
+      } catch (const BookError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a tengen book (no 'positions' column family)"), std::string::npos)
+            << e.what();
+      }
+      std::vector<std::string> families;
+      ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &families).ok());
+      EXPECT_EQ(std::find(families.begin(), families.end(), "positions"), families.end()) << dir;
+    }
 }
 
 TEST(Book, FaultsAreNamedOneLineEach) {
