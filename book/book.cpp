@@ -38,6 +38,12 @@ constexpr const char* kMetadata = "metadata";
 constexpr const char* kJobs = "jobs";
 // Othello entries (othello_entry.h), apart from the renju and gomoku positions.
 constexpr const char* kOthello = "othello";
+// Every column family tengen makes, in the order a new book gets them.
+const std::vector<std::string>& ownFamilies() {
+  static const std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata,
+                                                    kJobs, kOthello};
+  return families;
+}
 
 std::string nowUtc() {
   const std::time_t t = std::time(nullptr);
@@ -118,7 +124,7 @@ namespace {
 bool cutOffBeforeItsFamilies(const rocksdb::DBOptions& options, const std::string& dir,
                              const std::vector<std::string>& found,
                              const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors) {
-  const std::vector<std::string> ours = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs, kOthello};
+  const auto& ours = ownFamilies();
   for (const auto& name : found)
     if (std::find(ours.begin(), ours.end(), name) == ours.end()) return false;
   rocksdb::DBOptions readOnly = options;
@@ -334,7 +340,7 @@ Book::Book(std::string dir, Access access)
   // Readers map the files: a point read of a block not yet cached costs no system call.
   db.allow_mmap_reads = !writer;
 
-  std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs, kOthello};
+  std::vector<std::string> families = ownFamilies();
   std::vector<rocksdb::ColumnFamilyDescriptor> existing;  // the families on disk, for the files check
   if (place == Place::Book) {
     std::vector<std::string> found;

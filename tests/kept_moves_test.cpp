@@ -54,11 +54,11 @@ TEST(KeptMoves, ReadBackInlineAndOnTheHeapAndWhenReused) {
 }
 
 TEST(HugePages, MappingsAreZeroedWritableAndAlignedWhenLarge) {
-  for (std::size_t bytes : {std::size_t{1}, std::size_t{5000}, std::size_t{2} << 20, (std::size_t{3} << 20) + 123}) {
+  for (std::size_t bytes : {std::size_t{1}, std::size_t{5000}, proof::kHugePageBytes, (std::size_t{3} << 20) + 123}) {
     auto* p = static_cast<unsigned char*>(proof::mapHugePages(bytes));
     ASSERT_NE(p, nullptr);
-    if (bytes >= (std::size_t{2} << 20)) {
-      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % (std::size_t{2} << 20), 0u) << bytes;
+    if (bytes >= proof::kHugePageBytes) {
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % proof::kHugePageBytes, 0u) << bytes;
     }
     EXPECT_EQ(p[0], 0);
     EXPECT_EQ(p[bytes - 1], 0);

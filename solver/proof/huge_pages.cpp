@@ -9,26 +9,25 @@
 namespace tengen::proof {
 namespace {
 
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kSmallPage = 4096;
 
 std::size_t roundedUp(std::size_t bytes, std::size_t unit) { return (bytes + unit - 1) / unit * unit; }
 
 // Huge pages only where the mapping holds at least one; a smaller one stays on small pages.
 std::size_t mappedSize(std::size_t bytes) {
-  return bytes >= kHugePage ? roundedUp(bytes, kHugePage) : roundedUp(bytes == 0 ? 1 : bytes, kSmallPage);
+  return bytes >= kHugePageBytes ? roundedUp(bytes, kHugePageBytes) : roundedUp(bytes == 0 ? 1 : bytes, kSmallPage);
 }
 
 }  // namespace
 
 void* mapHugePages(std::size_t bytes) {
   const std::size_t size = mappedSize(bytes);
-  const std::size_t slack = size >= kHugePage ? kHugePage : 0;
+  const std::size_t slack = size >= kHugePageBytes ? kHugePageBytes : 0;
   void* p = mmap(nullptr, size + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   if (slack == 0) return p;
   const auto start = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t aligned = (start + kHugePage - 1) & ~std::uintptr_t{kHugePage - 1};
+  const std::uintptr_t aligned = (start + kHugePageBytes - 1) & ~std::uintptr_t{kHugePageBytes - 1};
   if (aligned > start) munmap(p, aligned - start);
   if (const std::size_t tail = start + size + slack - (aligned + size); tail > 0)
     munmap(reinterpret_cast<void*>(aligned + size), tail);

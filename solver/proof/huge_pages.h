@@ -8,6 +8,8 @@
 
 namespace tengen::proof {
 
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
 // A zeroed mapping of `bytes` (rounded up to whole pages), aligned to 2 MiB and advised to use
 // huge pages when it spans at least one; throws std::bad_alloc when the system refuses.
 // Release it with unmapHugePages and the same byte count.
@@ -19,20 +21,18 @@ void unmapHugePages(void* p, std::size_t bytes) noexcept;
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
-  static constexpr std::size_t kMappedFrom = std::size_t{2} << 20;
-
   HugePageAllocator() = default;
   template <class U>
   HugePageAllocator(const HugePageAllocator<U>&) noexcept {}
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
-    if (bytes >= kMappedFrom) return static_cast<T*>(mapHugePages(bytes));
+    if (bytes >= kHugePageBytes) return static_cast<T*>(mapHugePages(bytes));
     return static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}));
   }
   void deallocate(T* p, std::size_t n) noexcept {
     const std::size_t bytes = n * sizeof(T);
-    if (bytes >= kMappedFrom) return unmapHugePages(p, bytes);
+    if (bytes >= kHugePageBytes) return unmapHugePages(p, bytes);
     ::operator delete(p, std::align_val_t{alignof(T)});
   }
   template <class U>

@@ -9,9 +9,8 @@
 namespace tengen::proof {
 
 namespace {
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // The buckets in use after a clear: one huge page's worth.
-constexpr std::size_t kFirstBuckets = kHugePage / 64;  // 64: a bucket's size (asserted in the header)
+constexpr std::size_t kFirstBuckets = kHugePageBytes / 64;  // 64: a bucket's size (asserted in the header)
 }  // namespace
 
 void TranspositionTable::Unmap::operator()(void* p) const { unmapHugePages(p, bytes); }
