@@ -323,6 +323,13 @@ int benchHorizon(const Args& args) {
   if (options.startAtPly > 0 && options.stopAtPly > options.startAtPly)
     throw UsageError("option '--stop' (" + std::to_string(options.stopAtPly) + ") is after '--start' (" +
                      std::to_string(options.startAtPly) + "): the walk goes from --start back to --stop");
+  // A walk starts at the position before a game's final five at the latest: a game too short
+  // for --stop would walk nothing.
+  if (!args.flag("replies"))
+    for (const auto& g : games)
+      if (g.plies - 1 < options.stopAtPly)
+        throw UsageError("option '--stop' (" + std::to_string(options.stopAtPly) + ") is after the last position " +
+                         g.opening + " " + g.name + "'s walk can try (ply " + std::to_string(g.plies - 1) + ", the position before its last move)");
   // Through the coordinator and its workers (in-process threads, or the ranks under mpirun).
   std::unique_ptr<coordinator::WorkerPool> pool;
   std::string scratch;

@@ -182,6 +182,12 @@ check "bench horizon --start 10 --stop 9 tries two plies" [ "$(grep -o '"ply": '
 err=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 20 2>&1 >/dev/null); rc=$?
 check "bench horizon --stop after --start exits 2" [ "$rc" -eq 2 ]
 check "bench horizon --stop after --start says so" contains "$err" "is after '--start'"
+short_game=$(mktemp /tmp/tengen-short-game.XXXXXX)
+echo '{"opening": "I13", "name": "Short", "winner": "white", "moves": "h8 i9 f6 j9 k9 j8 j10"}' >"$short_game"
+err=$("$TENGEN" bench horizon --file "$short_game" --start 7 --stop 7 2>&1 >/dev/null); rc=$?
+rm -f "$short_game"
+check "bench horizon --stop past a game's last position exits 2" [ "$rc" -eq 2 ]
+check "bench horizon --stop past a game's last position names the game and its last ply" contains "$err" "I13 Short's walk can try (ply 6"
 check "bench horizon steps count the prover's threat searches" contains "$out" '"threat_searches": {"probes": '
 # --replies: black to move after ply 18 (207 legal moves, no fouls), white's win after each.
 out=$("$TENGEN" bench horizon --lines 9 --start 18 --replies --nodes 2000 --json 2>/dev/null); rc=$?
