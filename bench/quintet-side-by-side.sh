@@ -95,15 +95,14 @@ EOF
 fi
 
 n=${#engines[@]}
-declare -A right total answered
-for e in "${engines[@]}"; do right[$e]=0; total[$e]=0; done
+declare -A right total answered took
+for e in "${engines[@]}"; do right[$e]=0; total[$e]=0; answered[$e]=0; done
 common_names=()
 i=0
 # Fields may be empty: tabs become a separator read does not merge.
 while IFS=$'\037' read -r name mode attacker limit threat_limit verdict _line stones tags; do
   [[ -z "$name" || "$name" == \#* || "$tags" == *heavy* ]] && continue
   all_right=1
-  declare -A took=()
   for ((k = 0; k < n; ++k)); do
     e=${engines[$(((i + k) % n))]}
     if [[ "$e" == quintet ]]; then
@@ -133,14 +132,13 @@ while IFS=$'\037' read -r name mode attacker limit threat_limit verdict _line st
   done
   if ((all_right)); then
     common_names+=("$name")
-    for e in "${engines[@]}"; do answered[$e]=$((${answered[$e]:-0} + took[$e])); done
+    for e in "${engines[@]}"; do answered[$e]=$((answered[$e] + took[$e])); done
   fi
-  unset took
   i=$((i + 1))
 done < <(tr '\t' '\037' < "$cases")
 
 echo "$i cases, each engine in turn first, 5 s cap"
 for e in "${engines[@]}"; do
-  awk -v e="$e" -v r="${right[$e]}" -v t="${total[$e]}" -v c="${#common_names[@]}" -v a="${answered[$e]:-0}" \
+  awk -v e="$e" -v r="${right[$e]}" -v t="${total[$e]}" -v c="${#common_names[@]}" -v a="${answered[$e]}" \
     'BEGIN { printf "%-40s right %3d  total %7.1f s  on the %d cases all answered %7.1f s\n", e, r, t / 1000, c, a / 1000 }'
 done
