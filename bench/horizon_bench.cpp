@@ -183,6 +183,7 @@ std::function<HorizonStep(const std::string&, Color)> distributedProver(coordina
       coordinator::RunOptions run;
       run.goal = coordinator::Goal::Solve;
       run.onlyAttacker = winner;
+      run.lendProofs = options.bookLeaves;
       run.maxNodes = options.maxNodes;
       run.maxSeconds = options.maxSeconds;
       run.jobBudget.maxNodes = jobNodes;

@@ -64,6 +64,7 @@ struct HorizonOptions {
   double epsilon = proof::kDefaultEpsilon;              // full-mode 1+epsilon (see gomoku::SolveOptions)
   int weakProofPlies = gomoku::SolveOptions{}.weakProofPlies;  // weak proof numbers (see gomoku::SolveOptions)
   bool siblingHints = true;                             // sibling hints (see gomoku::SolveOptions)
+  bool bookLeaves = true;  // distributed: workers take the book's verified wins as leaves
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
   std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;

@@ -2,42 +2,64 @@
 #include "book/book_proofs.h"
 
 #include "book/position_key.h"
-#include "book/stored_proof.h"
-#include "solver/gomoku/symmetry.h"
 
 namespace tengen::book {
+namespace {
 
-std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, gomoku::Rule rule, int size) {
-  using gomoku::Color;
-  auto known = std::make_shared<gomoku::KnownProofs>(rule, size);
+// The verified wins one record holds (none when its key is damaged or of another game).
+void winsOfRecord(std::string_view key, const BookRecord& record, gomoku::Rule rule, int size,
+                  std::vector<ProvedWin>& out) {
+  DecodedKey decoded;
+  try {
+    decoded = decodeKey(key);
+  } catch (const BookError&) {
+    return;
+  }
+  if (decoded.rule != rule || decoded.board.size() != size) return;
+  for (gomoku::Color attacker : {gomoku::Color::Black, gomoku::Color::White}) {
+    const ProofStep* step = record.provedStep(gomoku::index(attacker));
+    if (step && step->attackerWins) out.push_back({decoded.board.canonicalHash(), decoded.toMove, attacker});
+  }
+}
+
+}  // namespace
+
+std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int size) {
+  std::vector<ProvedWin> out;
   book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
-    if (!record) return true;  // a damaged record proves nothing
-    DecodedKey decoded;
-    try {
-      decoded = decodeKey(key);
-    } catch (const BookError&) {
-      return true;
-    }
-    if (decoded.rule != rule || decoded.board.size() != size) return true;
-    for (Color attacker : {Color::Black, Color::White}) {
-      const ProofStep* step = record->provedStep(gomoku::index(attacker));
-      if (!step || !step->attackerWins) continue;
-      for (int sym = 0; sym < 8; ++sym)
-        known->addLoadable(gomoku::applySymmetry(sym, decoded.board).hash(), decoded.toMove, attacker);
-    }
+    if (record) winsOfRecord(key, *record, rule, size, out);  // a damaged record proves nothing
     return true;
   });
-  const Book* source = &book;
-  known->setLoader([source, rule](const gomoku::Board& board, Color toMove, Color attacker)
-                       -> std::shared_ptr<const gomoku::KnownProofs::Tree> {
-    StoredClaim claim;
-    try {
-      claim = rebuildStoredClaim(*source, board, rule, toMove, attacker);
-    } catch (const BookError&) {
-      return nullptr;  // an unreadable book proves nothing; the search goes on without it
-    }
-    if (!claim.ok || !claim.tree.attackerWins) return nullptr;
+  return out;
+}
+
+std::vector<ProvedWin> provedWinsIn(const KeyedRecords& records, gomoku::Rule rule, int size) {
+  std::vector<ProvedWin> out;
+  for (const auto& [key, record] : records) winsOfRecord(key, record, rule, size, out);
+  return out;
+}
+
+std::shared_ptr<const gomoku::KnownProofs::Tree> provedWinTree(const Book& book, const gomoku::Board& board,
+                                                               gomoku::Rule rule, gomoku::Color toMove,
+                                                               gomoku::Color attacker) {
+  try {
+    const auto record = book.get(canonicalKey(board, rule, toMove).bytes);
+    const ProofStep* step = record ? record->provedStep(gomoku::index(attacker)) : nullptr;
+    if (!step || !step->attackerWins) return nullptr;
+    StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker);
+    if (!claim.ok || !claim.tree.attackerWins || claim.tree.nodes.empty()) return nullptr;
     return std::make_shared<gomoku::KnownProofs::Tree>(std::move(claim.tree));
+  } catch (const BookError&) {
+    return nullptr;  // an unreadable book proves nothing; the search goes on without it
+  }
+}
+
+std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, gomoku::Rule rule, int size) {
+  auto known = std::make_shared<gomoku::KnownProofs>(rule, size);
+  for (const ProvedWin& w : provedWinsOf(book, rule, size)) known->addLoadable(w.canonicalHash, w.toMove, w.attacker);
+  const Book* source = &book;
+  known->setLoader([source, rule](const gomoku::Board& board, gomoku::Color toMove, gomoku::Color attacker) {
+    return provedWinTree(*source, board, rule, toMove, attacker);
   });
   return known;
 }

@@ -351,6 +351,7 @@ int benchHorizon(const Args& args) {
   options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);
   options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
   options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
+  options.bookLeaves = args.integer("book-leaves", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
     pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)));

@@ -61,6 +61,8 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
             << s.settledByBackup << " settled from their children"
             << (s.withdrawnJobs ? "; " + std::to_string(s.withdrawnJobs) + " withdrawn when their answers stopped mattering" : "")
             << "\n"
+            << "leaves lent: " << s.winsListed << " verified wins listed to the workers, " << s.proofsLent
+            << " proofs sent when their searches met them (" << s.proofsAsked << " asked)\n"
             << "search: " << s.nodes << " nodes, " << static_cast<long long>(s.seconds > 0 ? s.nodes / s.seconds : 0)
             << " nodes/s over all workers, " << s.seconds << " s; workers idle "
             << static_cast<int>(s.idleFraction * 1000) / 10.0 << "% of their time ("
@@ -131,6 +133,7 @@ struct DistributedRun {
   }
   coordinator::RunSummary run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
     options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+    options.lendProofs = args.integer("book-leaves", 1, 0, 1) == 1;
     options.stop = &worker::stopFlag();
     setReporter(options, json);
     return coordinator::runCoordinator(*book, pos, *pool, options);
@@ -177,6 +180,7 @@ int runDistributedSolve(const Args& args) {
         .num("seconds", s.seconds)
         .num("workers", static_cast<long long>(pool->size()))
         .num("jobs", static_cast<long long>(s.jobs))
+        .num("proofs_lent", static_cast<long long>(s.proofsLent))
         .num("idle", s.idleFraction)
         .str("stopped_by", s.stoppedBy);
     if (run.where().empty()) o.raw("book", "null");
@@ -339,6 +343,7 @@ int runBookBuild(int argc, char** argv) {
           .num("disproven", static_cast<long long>(s.disproven))
           .num("unknown", static_cast<long long>(s.unknown))
           .num("from_book", static_cast<long long>(s.answeredFromBook))
+          .num("proofs_lent", static_cast<long long>(s.proofsLent))
           .num("nodes", static_cast<long long>(s.nodes))
           .num("seconds", s.seconds)
           .num("workers", static_cast<long long>(pool->size()))

@@ -31,6 +31,8 @@ const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
 const OptionSpec kWorkers{"workers", true, "N", "in-process workers (default: the number of cores); under mpirun the ranks"};
+const OptionSpec kBookLeaves{"book-leaves", true, "N",
+                              "distributed: 1 lets workers take the book's verified wins, and the run's as they are stored, as leaves of their searches; 0 does not (default 1)"};
 
 std::vector<CommandHelp> makeCommands() {
   return {
@@ -72,6 +74,7 @@ std::vector<CommandHelp> makeCommands() {
         kLockWait,
         kJson,
         kWorkers,
+        kBookLeaves,
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
         {"job-time", true, "S", "distributed: seconds per job"},
         {"jobs", true, "N", "distributed: at most this many jobs"},
@@ -158,6 +161,7 @@ std::vector<CommandHelp> makeCommands() {
         {"time", true, "S", "seconds per position"},
         {"hash", true, "MB", "table per job in MiB (default 32)"},
         kWorkers,
+        kBookLeaves,
         {"jobs", true, "N", "at most this many jobs"},
         kLockWait,
         kJson},
@@ -209,6 +213,7 @@ std::vector<CommandHelp> makeCommands() {
         kSiblingHints,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},
+        kBookLeaves,
         kJson},
        {"tengen bench solve", "tengen bench horizon --lines 1 --nodes 200000",
         "tengen bench horizon --lines 9 --start 24 --replies --nodes 20000"}},

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include <unordered_set>
 
 #include "book/book_error.h"
+#include "book/book_proofs.h"
 #include "book/stored_proof.h"
 #include "coordinator/job_tree.h"
 #include "solver/gomoku/proof_check.h"
@@ -74,7 +76,8 @@ class Run {
         pool_(pool),
         options_(options),
         workers_(static_cast<std::size_t>(pool.size())),
-        crossCheck_(pool.size() >= 2) {}
+        crossCheck_(pool.size() >= 2),
+        lentUpTo_(static_cast<std::size_t>(pool.size()), 0) {}
 
   RunSummary run() {
     start_ = Clock::now();
@@ -85,6 +88,13 @@ class Run {
     if (options_.goal == Goal::Build) buildTree();
     else adopt({0});
     attacker_ = options_.onlyAttacker.value_or(tree_.root().toMove);
+    if (options_.lendProofs) {
+      // Any number but 0 names the run; workers keep one run's wins across its jobs.
+      std::random_device seed;
+      knownRun_ = (static_cast<std::uint64_t>(seed()) << 32 | seed()) | 1;
+      const gomoku::Position root = tree_.position(0);
+      addLendable(book::provedWinsOf(book_, root.rule, root.board.size()));
+    }
     loop();
     const auto checkStart = Clock::now();
     verifyStored();
@@ -396,6 +406,12 @@ class Run {
       }
       worker::JobRequest request = worker::makeJobRequest(jobId, tree_.position(id), c, budget);
       request.checkHere = !crossCheck_;  // another worker checks the answer: no need to here
+      if (knownRun_) {
+        // The wins listed since this worker's last job go with this one.
+        request.knownRun = knownRun_;
+        request.knownWins.assign(lendable_.begin() + static_cast<std::ptrdiff_t>(lentUpTo_[w]), lendable_.end());
+        lentUpTo_[w] = lendable_.size();
+      }
       const std::string bytes = worker::encodeMessage(request);
       summary_.bytesSent += bytes.size();
       ++summary_.messages;
@@ -436,6 +452,7 @@ class Run {
   void receiveMessage(int workerIndex, const std::string& bytes) {
     const std::string who = "worker " + std::to_string(workerIndex + 1);
     worker::Message message = decodeFrom(who, bytes);
+    if (lendProof(workerIndex, message)) return;
     if (auto* reply = std::get_if<worker::JobReply>(&message)) {
       const auto it = inFlight_.find(reply->jobId);
       if (it == inFlight_.end() || it->second.worker != workerIndex)
@@ -559,7 +576,9 @@ class Run {
     const std::uint32_t size = static_cast<std::uint32_t>(r.proofs[0].tree.size());
     const int depth = r.proofs[0].tree.nodes[0].depth;
     const auto storeStart = Clock::now();
-    summary_.positionsStored += book::storeRecords(book_, book::recordsFromSolve(pos, r));
+    const book::KeyedRecords records = book::recordsFromSolve(pos, r);
+    summary_.positionsStored += book::storeRecords(book_, records);
+    if (knownRun_ && wins) addLendable(book::provedWinsIn(records, pos.rule, pos.board.size()));
     summary_.storeSeconds += since(storeStart);
     q.numbers = wins ? ProofNumbers::proven() : ProofNumbers::disproven();
     q.fixed = q.recorded = true;
@@ -584,6 +603,43 @@ class Run {
       ++summary_.withdrawnJobs;
       pool_.withdraw(job.worker, jobId);
     }
+  }
+
+  // ---- lending proofs ----
+
+  void addLendable(const std::vector<book::ProvedWin>& wins) {
+    for (const book::ProvedWin& w : wins)
+      lendable_.push_back({w.canonicalHash, static_cast<std::uint8_t>(w.toMove), static_cast<std::uint8_t>(w.attacker)});
+    summary_.winsListed += wins.size();
+  }
+
+  // A worker's search met a listed win: its tree from the book, in the orientation asked (or none,
+  // when the book cannot give it). The worker waits for the answer, so every request gets one.
+  // Returns false when the message is something else.
+  bool lendProof(int workerIndex, const worker::Message& message) {
+    const auto* want = std::get_if<worker::ProofWanted>(&message);
+    if (!want) return false;
+    ++summary_.proofsAsked;
+    worker::ProofGiven given;
+    given.jobId = want->jobId;
+    try {
+      const gomoku::Position pos = worker::jobPosition(want->position);
+      const gomoku::Position root = tree_.position(0);
+      if (pos.rule == root.rule && pos.board.size() == root.board.size())
+        if (const auto tree = book::provedWinTree(book_, pos.board, pos.rule, pos.toMove,
+                                                  static_cast<Color>(want->position.attacker))) {
+          given.found = true;
+          given.tree = worker::toWire(*tree);
+          ++summary_.proofsLent;
+        }
+    } catch (const worker::ProtocolError&) {
+      // Not a position: nothing to lend (the worker's search goes on without it).
+    }
+    const std::string bytes = worker::encodeMessage(given);
+    summary_.bytesSent += bytes.size();
+    ++summary_.messages;
+    pool_.send(workerIndex, bytes);
+    return true;
   }
 
   // ---- the loop ----
@@ -684,6 +740,7 @@ class Run {
     const auto [w, bytes] = *message;
     const std::string who = "worker " + std::to_string(w + 1);
     const worker::Message decoded = decodeFrom(who, bytes);
+    if (lendProof(w, decoded)) return;
     const auto* verdict = std::get_if<worker::CheckReply>(&decoded);
     const auto it = verdict ? claimsOut_.find(verdict->checkId) : claimsOut_.end();
     if (it == claimsOut_.end() || it->second.checker != w)
@@ -739,6 +796,9 @@ class Run {
   std::size_t sweepAt_ = 0;
   std::vector<std::pair<int, Color>> deferred_;
   std::vector<std::pair<int, Color>> backedUp_;
+  std::uint64_t knownRun_ = 0;                // 0: no proofs lent
+  std::vector<worker::KnownWin> lendable_;    // every win listed so far, in listing order
+  std::vector<std::size_t> lentUpTo_;         // per worker: how many of them it was sent
   Clock::time_point start_, lastReport_, lastProgressAt_;
 };
 

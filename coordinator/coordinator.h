@@ -42,6 +42,9 @@ struct RunOptions {
   // stored stays stored, jobs and checks still out are dropped (a rerun asks them again).
   const std::atomic<bool>* stop = nullptr;
   double reportEvery = 1.0;      // seconds between progress reports
+  // Workers take verified wins as leaves of their searches: the book's at the start and the run's
+  // own proofs as they are stored, each tree sent when a worker's search meets its position.
+  bool lendProofs = true;
 };
 
 struct RunSummary {
@@ -50,6 +53,8 @@ struct RunSummary {
   std::uint64_t jobs = 0, proven = 0, disproven = 0, unknown = 0;
   std::uint64_t answeredFromBook = 0;  // questions the book (or its job state) already answered
   std::uint64_t settledByBackup = 0;   // questions settled from their children
+  std::uint64_t winsListed = 0;        // verified wins workers could take as leaves
+  std::uint64_t proofsAsked = 0, proofsLent = 0;  // trees workers asked for mid-job, and got
   std::uint64_t nodes = 0;             // prover nodes over all workers
   double seconds = 0;
   double workerSeconds = 0;            // time workers spent in jobs (their own clocks)

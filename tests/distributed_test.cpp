@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <random>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
 
@@ -89,6 +90,24 @@ TEST(Protocol, MessagesRoundTrip) {
   EXPECT_EQ(tree.size(), reply.tree.nodes.size());
   EXPECT_TRUE(gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::White, tree).ok);
   EXPECT_TRUE(std::holds_alternative<worker::StopRequest>(worker::decodeMessage(worker::encodeMessage(worker::StopRequest{}))));
+
+  // A job with lent wins, a worker's request for one and the coordinator's answer.
+  worker::JobRequest lending = job;
+  lending.knownRun = 77;
+  lending.knownWins = {{0x123456789abcdefull, 1, 0}, {42, 0, 1}};
+  const auto lent = std::get<worker::JobRequest>(worker::decodeMessage(worker::encodeMessage(lending)));
+  EXPECT_EQ(lent.knownRun, 77u);
+  ASSERT_EQ(lent.knownWins.size(), 2u);
+  EXPECT_EQ(lent.knownWins[0].canonicalHash, 0x123456789abcdefull);
+  EXPECT_EQ(lent.knownWins[0].toMove, 1);
+  EXPECT_EQ(lent.knownWins[1].attacker, 1);
+  const auto wanted = std::get<worker::ProofWanted>(worker::decodeMessage(worker::encodeMessage(worker::ProofWanted{42, job})));
+  EXPECT_EQ(wanted.jobId, 42u);
+  EXPECT_EQ(worker::jobPosition(wanted.position).board.hash(), pos.board.hash());
+  const auto given = std::get<worker::ProofGiven>(
+      worker::decodeMessage(worker::encodeMessage(worker::ProofGiven{42, true, reply.tree})));
+  EXPECT_TRUE(given.found);
+  EXPECT_EQ(given.tree.nodes.size(), reply.tree.nodes.size());
 }
 
 TEST(Protocol, ProofsWithRelevanceZonesSurviveTheTrip) {
@@ -411,6 +430,88 @@ TEST(Distributed, AnswersAreCheckedByAnotherWorker) {
   EXPECT_EQ(s.checkSeconds, 0.0) << "the coordinator verified nothing itself";
   const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::Black);
   EXPECT_TRUE(check.ok) << check.error;
+}
+
+// The first plies of a real renju game (D4 Kagetsu, black wins; tests/data/opening-lines.jsonl,
+// line 1).
+gomoku::Position kagetsuPlies(int plies) {
+  std::istringstream in("h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10");
+  std::string moves, move;
+  for (int i = 0; i < plies && in >> move; ++i) moves += (moves.empty() ? "" : " ") + move;
+  return renju(moves.c_str());
+}
+
+TEST(Distributed, WorkersTakeTheBooksVerifiedWinsAsLeaves) {
+  // The book holds the verified proof of the position after 23 plies (white to move, black wins).
+  // A job on the position before it (black to move) meets it one move down: lent, it proves the
+  // root in a few nodes, where a job of the same size without it cannot.
+  const gomoku::Position child = kagetsuPlies(23), root = kagetsuPlies(22);
+  gomoku::SolveOptions single;
+  single.onlyAttacker = Color::Black;
+  single.hashMegabytes = 64;
+  single.maxNodes = 2'000'000;
+  const gomoku::SolveResult proved = gomoku::solve(child, single);
+  ASSERT_EQ(proved.value, GameValue::BlackWins) << proved.verifyError;
+  for (bool lend : {true, false}) {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    book::storeSolve(book, child, proved);
+    coordinator::RunOptions o;
+    o.onlyAttacker = Color::Black;
+    o.jobBudget.maxNodes = 10;
+    o.jobBudget.hashMegabytes = 8;
+    o.lendProofs = lend;
+    auto pool = coordinator::makeLocalPool(1);
+    const auto s = coordinator::runCoordinator(book, root, *pool, o);
+    EXPECT_EQ(s.value, GameValue::BlackWins) << "lend " << lend;
+    if (lend) {
+      EXPECT_GT(s.winsListed, 0u);
+      EXPECT_GE(s.proofsLent, 1u);
+      EXPECT_EQ(s.jobs, 1u) << "the root's first job proved it";
+      EXPECT_EQ(s.proven, 1u);
+      EXPECT_LE(s.nodes, 10u);
+    } else {
+      EXPECT_EQ(s.proofsAsked, 0u);
+      EXPECT_EQ(s.proven, 0u) << "a 10-node job proves nothing alone";
+      EXPECT_GT(s.settledByBackup, 0u) << "settled from the book's child instead";
+    }
+    // Either way the stored root proof is rebuilt from the records and re-verified.
+    const auto check = book::checkStoredClaim(book, root.board, root.rule, root.toMove, Color::Black);
+    EXPECT_TRUE(check.ok) << check.error;
+  }
+}
+
+TEST(Distributed, AForgedLentWinIsRefusedNotStored) {
+  // A win marked verified in the book that proves nothing: the position after 19 plies with none
+  // of white's replies answered. A worker takes it as a leaf below the root (18 plies, black to
+  // move, not provable by 20,000 nodes otherwise), and the verifier refuses the job's proof.
+  const gomoku::Position child = kagetsuPlies(19), root = kagetsuPlies(18);
+  for (int workers : {1, 2}) {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    const auto forged = book::recordsFromStep(child, Color::Black, true, {}, {}, gomoku::kNoPoint, 1, 0);
+    book::storeRecords(book, forged);
+    std::vector<std::string> keys;
+    for (const auto& [key, record] : forged) keys.push_back(key);
+    book::markVerified(book, keys, Color::Black, true);
+    coordinator::RunOptions o;
+    o.onlyAttacker = Color::Black;
+    o.jobBudget.maxNodes = 20'000;
+    o.jobBudget.hashMegabytes = 8;
+    o.maxJobs = 1;
+    auto pool = coordinator::makeLocalPool(workers);
+    // One worker: its own check refuses the proof (the job fails); two: the other worker's does.
+    std::string refusal;
+    try {
+      coordinator::runCoordinator(book, root, *pool, o);
+    } catch (const std::runtime_error& e) {
+      refusal = e.what();
+    }
+    EXPECT_NE(refusal.find("verifier"), std::string::npos) << workers << " workers: " << refusal;
+    EXPECT_NE(refusal.find("neither in the tree nor refuted"), std::string::npos) << refusal;
+    const auto answer = book::queryBook(book, root);
+    EXPECT_NE(answer.result, book::Value::BlackWins) << workers << " workers";
+  }
 }
 
 TEST(Distributed, AnotherWorkerRefusesAForgedAnswer) {

@@ -9,6 +9,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
+#include "solver/gomoku/symmetry.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -164,6 +165,46 @@ TEST(KnownProofs, EveryNodeOfAKnownTreeIsAProofOfItsOwnPosition) {
   // A position the tree does not hold, and the other attacker, are not known.
   EXPECT_EQ(known.find(pos.board.hash(), pos.toMove, Color::White), nullptr);
   EXPECT_EQ(known.find(pos.board.hash() ^ 12345, pos.toMove, Color::Black), nullptr);
+}
+
+TEST(KnownProofs, ALoadableProofIsListedOnceAndLoadedInTheOrientationMet) {
+  // Listed by its canonical hash (as a book lists its wins), the position after 23 plies is met
+  // below a mirror image of its parent: the loader gets the mirrored board and its proof.
+  const Position child = firstPlies(23), parent = firstPlies(22);
+  const int mirror = 5;
+  Position mirrored = parent;
+  mirrored.board = applySymmetry(mirror, parent.board);
+  ASSERT_EQ(mirrored.board.canonicalHash(), parent.board.canonicalHash());
+  ASSERT_NE(mirrored.board.hash(), parent.board.hash());
+  auto known = std::make_shared<KnownProofs>(Rule::Renju, 15);
+  known->addLoadable(child.board.canonicalHash(), child.toMove, Color::Black);
+  int loads = 0;
+  known->setLoader([&](const Board& board, Color toMove, Color attacker) -> std::shared_ptr<const KnownProofs::Tree> {
+    ++loads;
+    EXPECT_EQ(board.canonicalHash(), child.board.canonicalHash());
+    EXPECT_NE(board.hash(), child.board.hash()) << "the mirrored child, not the listed one";
+    SolveOptions o = blackWinOptions();
+    const SolveResult r = solve(Position{Rule::Renju, board, toMove}, o);
+    if (r.value != GameValue::BlackWins || attacker != Color::Black) return nullptr;
+    return std::make_shared<KnownProofs::Tree>(r.proofs[0].tree);
+  });
+  SolveOptions o = blackWinOptions();
+  o.known = known;
+  const SolveResult r = solve(mirrored, o);
+  ASSERT_EQ(r.value, GameValue::BlackWins) << r.verifyError;
+  expectChecked(mirrored, r);
+  EXPECT_LE(r.nodes, 10u);
+  EXPECT_EQ(loads, 1);
+  EXPECT_EQ(known->loadsAsked(), 1u);
+  EXPECT_EQ(known->loadsGiven(), 1u);
+  // A listed position the loader cannot give is forgotten: asked once, never again.
+  KnownProofs empty(Rule::Renju, 15);
+  empty.addLoadable(child.board.canonicalHash(), child.toMove, Color::Black);
+  empty.setLoader([](const Board&, Color, Color) { return std::shared_ptr<const KnownProofs::Tree>(); });
+  EXPECT_FALSE(empty.has(child.board, child.toMove, Color::Black));
+  EXPECT_FALSE(empty.has(child.board, child.toMove, Color::Black));
+  EXPECT_EQ(empty.loadsAsked(), 1u);
+  EXPECT_EQ(empty.loadsGiven(), 0u);
 }
 
 TEST(KnownProofs, AForgedKnownProofIsRejectedNotReported) {

@@ -70,7 +70,41 @@ proof::ProofTree<Point> fromWire(const WireTree& wire, int boardSize) {
 
 JobReply runJob(const JobRequest& job) { return JobRunner().run(job); }
 
-JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdrawn) {
+std::shared_ptr<const gomoku::KnownProofs> JobRunner::lentProofs(const JobRequest& job, ProofSource source) {
+  const auto rule = static_cast<gomoku::Rule>(job.rule);
+  if (job.knownRun == 0 || !source) {
+    known_.reset();
+    knownRun_ = 0;
+    return nullptr;
+  }
+  if (!known_ || knownRun_ != job.knownRun || known_->rule() != rule || known_->size() != job.size) {
+    known_ = std::make_shared<gomoku::KnownProofs>(rule, job.size);
+    knownRun_ = job.knownRun;
+    known_->setLoader([this, rule](const gomoku::Board& board, Color toMove,
+                                   Color attacker) -> std::shared_ptr<const gomoku::KnownProofs::Tree> {
+      if (!source_) return nullptr;
+      ProofWanted want;
+      want.jobId = jobId_;
+      want.position = makeJobRequest(jobId_, gomoku::Position{rule, board, toMove}, attacker, {});
+      const auto wire = source_(want);
+      if (!wire) return nullptr;
+      try {
+        // Whatever comes back is only a leaf: the job's proof is verified whole, this tree with it.
+        return std::make_shared<gomoku::KnownProofs::Tree>(fromWire(*wire, board.size()));
+      } catch (const ProtocolError&) {
+        return nullptr;
+      }
+    });
+  }
+  for (const KnownWin& w : job.knownWins)
+    if (w.toMove <= 1 && w.attacker <= 1)
+      known_->addLoadable(w.canonicalHash, static_cast<Color>(w.toMove), static_cast<Color>(w.attacker));
+  source_ = std::move(source);
+  jobId_ = job.jobId;
+  return known_;
+}
+
+JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdrawn, ProofSource source) {
   JobReply reply;
   reply.jobId = job.jobId;
   try {
@@ -86,9 +120,11 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
       tableMegabytes_ = static_cast<std::uint32_t>(options.hashMegabytes);
     }
     options.table = table_.get();
+    options.known = lentProofs(job, std::move(source));
     options.checkProofs = job.checkHere;
     options.cancel = withdrawn ? withdrawn : &stopFlag();  // a stopping run does not wait for its jobs
     const gomoku::SolveResult r = gomoku::solve(pos, options);
+    source_ = {};  // the channel it asks through is the running job's only
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;
     if (!r.proofs.empty()) {

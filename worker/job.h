@@ -4,8 +4,11 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <optional>
 
+#include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
 #include "solver/proof/proof_tree.h"
@@ -30,17 +33,29 @@ WireTree toWire(const proof::ProofTree<gomoku::Point>& tree);
 // Throws ProtocolError when a move is off the board.
 proof::ProofTree<gomoku::Point> fromWire(const WireTree& wire, int boardSize);
 
+// Asks the coordinator for a lent proof's tree mid-job (nullopt: none given).
+using ProofSource = std::function<std::optional<WireTree>(const ProofWanted&)>;
+
 // Runs jobs one after another with one transposition table, reallocated only when a job asks
-// for another size (and cleared before every job, so each answer depends on its job alone).
+// for another size (and cleared before every job, so each answer depends on its job and the
+// verified wins lent to it). The wins a run lists are kept across its jobs, with the trees
+// already fetched; a job of another run (or none) starts them afresh.
 class JobRunner {
  public:
   // Never throws; a bad job comes back as JobOutcome::Failed. With `withdrawn`, the job stops when
-  // it is raised (and comes back Cancelled) instead of at a stop request.
-  JobReply run(const JobRequest& job, const std::atomic<bool>* withdrawn = nullptr);
+  // it is raised (and comes back Cancelled) instead of at a stop request. Without `source` the
+  // job's listed wins are not used.
+  JobReply run(const JobRequest& job, const std::atomic<bool>* withdrawn = nullptr, ProofSource source = {});
 
  private:
+  std::shared_ptr<const gomoku::KnownProofs> lentProofs(const JobRequest& job, ProofSource source);
+
   std::unique_ptr<proof::TranspositionTable> table_;
   std::uint32_t tableMegabytes_ = 0;
+  std::shared_ptr<gomoku::KnownProofs> known_;
+  std::uint64_t knownRun_ = 0;
+  ProofSource source_;  // the running job's
+  std::uint64_t jobId_ = 0;
 };
 
 // One job with a table of its own.

@@ -16,7 +16,10 @@
 
 BOOST_CLASS_VERSION(tengen::worker::WireTree::Node, 1)
 BOOST_CLASS_VERSION(tengen::worker::WireTree, 1)
-BOOST_CLASS_VERSION(tengen::worker::JobRequest, 2)
+BOOST_CLASS_VERSION(tengen::worker::JobRequest, 3)
+BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
+BOOST_CLASS_VERSION(tengen::worker::ProofWanted, 1)
+BOOST_CLASS_VERSION(tengen::worker::ProofGiven, 1)
 BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
@@ -38,6 +41,19 @@ void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
   ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
       j.hashMegabytes;
   if (version >= 2) ar & j.checkHere;
+  if (version >= 3) ar & j.knownRun & j.knownWins;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::KnownWin& w, unsigned) {
+  ar & w.canonicalHash & w.toMove & w.attacker;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::ProofWanted& w, unsigned) {
+  ar & w.jobId & w.position;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::ProofGiven& g, unsigned) {
+  ar & g.jobId & g.found & g.tree;
 }
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
@@ -144,6 +160,8 @@ Message decodeMessage(std::string_view bytes) {
       case 4: return readBody<CheckReply>(body);
       case 5: return readBody<OthelloJobRequest>(body);
       case 6: return readBody<OthelloJobReply>(body);
+      case 7: return readBody<ProofWanted>(body);
+      case 8: return readBody<ProofGiven>(body);
     }
   } catch (const ProtocolError&) {
     throw;

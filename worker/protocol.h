@@ -1,6 +1,7 @@
 // The messages between the coordinator and its workers: a job (one position, one attacker, a
-// budget) and its answer (a proof or disproof tree, or the search's numbers), and a check (another
-// worker's tree to re-verify) with its verdict. Encoded as a small
+// budget) and its answer (a proof or disproof tree, or the search's numbers), a check (another
+// worker's tree to re-verify) with its verdict, and a proof lent mid-job (a worker asks for a
+// verified win the coordinator listed, the coordinator sends its tree). Encoded as a small
 // header (magic, protocol version, kind) and a versioned Boost.Serialization binary archive; any
 // size, so a large proof never overflows a buffer. The coordinator and workers share nothing else.
 #pragma once
@@ -15,7 +16,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 3;
+inline constexpr std::uint32_t kProtocolVersion = 4;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -38,6 +39,13 @@ struct WireTree {
   std::vector<Node> nodes;
 };
 
+// A verified win the coordinator can lend: the position's canonical hash
+// (gomoku::Board::canonicalHash), the side to move and the winner (gomoku::Color each).
+struct KnownWin {
+  std::uint64_t canonicalHash = 0;
+  std::uint8_t toMove = 0, attacker = 0;
+};
+
 // What to prove: whether `attacker` can force a win from the position, within the budget.
 struct JobRequest {
   std::uint64_t jobId = 0;
@@ -52,6 +60,11 @@ struct JobRequest {
   // Whether the worker re-checks its own tree before answering. Off when another worker will
   // check it (a CheckRequest): one verification a proof, never in the process that found it.
   bool checkHere = true;
+  // Verified wins the job may take as leaves, asking for each tree when its search meets one
+  // (ProofWanted). A worker keeps the wins of one run across its jobs: `knownRun` names the run
+  // (0: none for this job), `knownWins` adds to what this worker was sent before in the same run.
+  std::uint64_t knownRun = 0;
+  std::vector<KnownWin> knownWins;
 };
 
 // Cancelled: the worker was told to stop (a signal) before the job's budget was spent; the job
@@ -85,6 +98,20 @@ struct CheckReply {
   double seconds = 0;
 };
 
+// Mid-job, from a worker: the tree of a listed win, for `job`'s position (its stones, side to
+// move and attacker; the budget unused) as the worker's search met it.
+struct ProofWanted {
+  std::uint64_t jobId = 0;  // the job whose search asks
+  JobRequest position;
+};
+
+// The answer: the proof in the position's own orientation, or found = false.
+struct ProofGiven {
+  std::uint64_t jobId = 0;
+  bool found = false;
+  WireTree tree;
+};
+
 // An Othello position's exact final margin for the side to move: the endgame solver's value, and
 // its proof ("at least m" proved, "at least m + 1" disproved) when df-pn finds it within
 // `proofNodes` (0: no proof asked).
@@ -112,7 +139,7 @@ struct OthelloJobReply {
 };
 
 using Message = std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply, OthelloJobRequest,
-                             OthelloJobReply>;
+                             OthelloJobReply, ProofWanted, ProofGiven>;
 
 std::string encodeMessage(const Message& message);
 // Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.

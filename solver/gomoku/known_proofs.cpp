@@ -33,14 +33,21 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
 bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p) const {
   const Color mover = opponent(toMove);  // who played p
   const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
-  const std::uint64_t key = keyOf(hash, toMove, attacker);
-  if (proofs_.count(key)) return true;
-  if (loadable_.empty() || !loadable_.count(key)) return false;
-  loadable_.erase(key);
+  if (proofs_.count(keyOf(hash, toMove, attacker))) return true;
+  if (loadable_.empty()) return false;
+  // Loadable proofs are listed once for all orientations; the one met is rebuilt in its own.
+  const std::uint64_t canonical = p == kNoPoint ? board.canonicalHash() : board.canonicalHashAfter(p, mover);
+  const auto it = loadable_.find(keyOf(canonical, toMove, attacker));
+  if (it == loadable_.end()) return false;
   Board scratch = board;
   if (p != kNoPoint) scratch.place(p, mover);
+  ++loadsAsked_;
   const auto tree = loader_ ? loader_(scratch, toMove, attacker) : nullptr;
-  if (!tree || !tree->attackerWins || tree->nodes.empty()) return false;
+  if (!tree || !tree->attackerWins || tree->nodes.empty()) {
+    loadable_.erase(it);
+    return false;
+  }
+  ++loadsGiven_;
   index(scratch, toMove, attacker, tree, 0);
   return true;
 }

@@ -28,22 +28,27 @@ class KnownProofs {
   // size), and every position inside it. Disproofs are not kept.
   void add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree);
 
-  // A proof the loader can rebuild: `attacker` wins with `toMove` to play on the board of hash
-  // `hash`. The loader gets that board and returns the proof in its orientation (or nullptr).
+  // A proof the loader can rebuild: `attacker` wins with `toMove` to play on the board whose
+  // canonical hash (Board::canonicalHash, the same for all 8 orientations) is `canonicalHash`. The
+  // loader gets the board as the search met it and returns the proof in that orientation (or
+  // nullptr); each orientation met is loaded once.
   using Loader = std::function<std::shared_ptr<const Tree>(const Board& board, Color toMove, Color attacker)>;
   void setLoader(Loader loader) { loader_ = std::move(loader); }
-  void addLoadable(std::uint64_t hash, Color toMove, Color attacker) {
-    loadable_.insert(keyOf(hash, toMove, attacker));
+  void addLoadable(std::uint64_t canonicalHash, Color toMove, Color attacker) {
+    loadable_.insert(keyOf(canonicalHash, toMove, attacker));
   }
 
   // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
-  // first, unless kNoPoint). A loadable proof is loaded here, once: kept with every position
-  // inside it when the loader rebuilds it, forgotten when it cannot.
+  // first, unless kNoPoint). A loadable proof is loaded here: kept with every position inside it
+  // when the loader rebuilds it, forgotten (in every orientation) when it cannot.
   bool has(const Board& board, Color toMove, Color attacker, Point p = kNoPoint) const;
   // That proof, as a tree of its own (nullptr when none is known).
   std::shared_ptr<const Tree> find(std::uint64_t hash, Color toMove, Color attacker) const;
 
   std::size_t positions() const { return proofs_.size() + loadable_.size(); }
+  // Proofs the loader was asked for, and how many it gave.
+  std::uint64_t loadsAsked() const { return loadsAsked_; }
+  std::uint64_t loadsGiven() const { return loadsGiven_; }
 
  private:
   struct Ref {
@@ -62,6 +67,7 @@ class KnownProofs {
   mutable std::unordered_map<std::uint64_t, Ref> proofs_;
   mutable std::unordered_set<std::uint64_t> loadable_;
   Loader loader_;
+  mutable std::uint64_t loadsAsked_ = 0, loadsGiven_ = 0;
 };
 
 }  // namespace tengen::gomoku
