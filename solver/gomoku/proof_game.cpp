@@ -224,7 +224,8 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     else
       for (int i = 0; i < c.childCount; ++i) {
         const Point p = c.moves.point(i);
-        children.push_back({p, numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
+        children.push_back(
+            {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
     argument.kind = c.argumentKind;
@@ -419,7 +420,8 @@ void ProofGame::pushEstimatedChildren(std::vector<proof::Child<Point>>& children
   for (Point p : moves_) {
     const std::uint8_t threatClass = threatClassOf(shapes_[static_cast<std::size_t>(p)]);
     childClasses_.push_back(threatClass);
-    children.push_back({p, numbersAfterAttackerMove(p, threatClass, 1), 0, true});
+    // A known win is proved at once (read here, as the children are listed, not at each visit).
+    children.push_back({p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, threatClass, 1), 0, true});
   }
 }
 

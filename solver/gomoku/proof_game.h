@@ -147,9 +147,9 @@ class ProofGame {
   static std::uint8_t threatClassOf(const MoveShape& s) { return s.fours > 0 ? 2 : s.threes > 0 ? 1 : 0; }
   proof::ProofNumbers numbersAfterAttackerMove(Point move, std::uint8_t threatClass, std::uint32_t dn) const;
   // Whether an attacker's move's estimate is numbersAfterAttackerMove(move, threat class, 1) alone
-  // (no library hints, known proofs or open-run counts): expand() can give it with the move, and
-  // the expansion cache keeps the class (the history counts are read again at each visit).
-  bool estimatesByShapeAlone() const { return !hints_ && !known_ && !countsOpenRuns(); }
+  // (no library hints or open-run counts; a known win is proved): expand() can give it with the
+  // move, and the expansion cache keeps the class (the history counts are read again at each visit).
+  bool estimatesByShapeAlone() const { return !hints_ && !countsOpenRuns(); }
   // How long a VCF against a pass may be to cut the defender's moves (0: no such cut): the
   // threat limit in VCT mode, a fixed depth in full mode.
   int threatDepth() const {
