@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MPI end to end: `mpirun -np 3` solves (a renju win, a freestyle 7x7 draw) agree with the
-# single-process prover. (Killed ranks, mpirun's death, Ctrl-C and the book's lock: fault_test.sh.)
+# single-process prover; a worker rank takes a book's proof as a leaf mid-job. (Killed ranks, mpirun's death, Ctrl-C and the book's lock: fault_test.sh.)
 set -u
 TENGEN="$1"
 WORK=$(mktemp -d /tmp/tengen-mpi-XXXXXX)
@@ -27,6 +27,17 @@ echo "single: $single"; echo "mpi:    $dist"
 check "freestyle 7x7 d4 e5: mpirun -np 3 agrees with one process ($(field result "$single"))" \
   test "$(field result "$dist")" = "$(field result "$single")" -a "$(field result "$single")" = draw
 check "freestyle 7x7 d4 e5: tiny jobs made many jobs" test "$(field jobs "$dist")" -gt 50
+
+# A worker rank's search takes the book's verified win as a leaf, fetched from the coordinator
+# mid-job: the first Kagetsu line's position after 23 plies is proved into the book by one
+# process, then ranks prove the position before it with jobs of 10 nodes.
+KAGETSU22="h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11"
+"$TENGEN" solve --json --hash 64 --book "$WORK/lent" "$KAGETSU22 f12" >/dev/null
+dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --book "$WORK/lent" --job-nodes 10 --hash 8 "$KAGETSU22" 2>"$WORK/err4")
+echo "mpi, lent leaves: $dist"
+check "lent leaves: mpirun -np 3 proves black's win" test "$(field result "$dist")" = black-wins
+check "lent leaves: a worker rank took the book's proof ($(field proofs_lent "$dist") lent)" test "$(field proofs_lent "$dist")" -ge 1
+check "lent leaves: the stored proof verifies" "$TENGEN" verify --book "$WORK/lent" "$KAGETSU22"
 
 # Othello through the same ranks: the 4x4 start to depth 4, every entry verified, the same margin
 # as the single-process endgame solver.
