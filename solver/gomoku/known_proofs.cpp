@@ -16,7 +16,9 @@ void KnownProofs::add(const Board& board, Color toMove, Color attacker, std::sha
 void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree,
                         int node) const {
   // A position met twice keeps its first proof (a DAG's shared nodes are walked once).
-  if (!proofs_.try_emplace(keyOf(board.hash(), toMove, attacker), Ref{tree, node}).second) return;
+  const std::uint64_t key = keyOf(board.hash(), toMove, attacker);
+  if (!proofs_.try_emplace(key, Ref{tree, node}).second) return;
+  provedFilter_.mark(key);
   for (const auto& e : tree->nodes[static_cast<std::size_t>(node)].children) {
     if (e.node <= 0 || e.node >= static_cast<int>(tree->nodes.size())) continue;
     if (e.move == kPass) {
@@ -33,11 +35,14 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
 bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p) const {
   const Color mover = opponent(toMove);  // who played p
   const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
-  if (proofs_.count(keyOf(hash, toMove, attacker))) return true;
+  const std::uint64_t key = keyOf(hash, toMove, attacker);
+  if (provedFilter_.mayHold(key) && proofs_.count(key)) return true;
   if (loadable_.empty()) return false;
   // Loadable proofs are listed once for all orientations; the one met is rebuilt in its own.
   const std::uint64_t canonical = p == kNoPoint ? board.canonicalHash() : board.canonicalHashAfter(p, mover);
-  const auto it = loadable_.find(keyOf(canonical, toMove, attacker));
+  const std::uint64_t listedKey = keyOf(canonical, toMove, attacker);
+  if (!listedFilter_.mayHold(listedKey)) return false;
+  const auto it = loadable_.find(listedKey);
   if (it == loadable_.end()) return false;
   Board scratch = board;
   if (p != kNoPoint) scratch.place(p, mover);

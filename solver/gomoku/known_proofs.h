@@ -9,6 +9,7 @@
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
@@ -35,7 +36,9 @@ class KnownProofs {
   using Loader = std::function<std::shared_ptr<const Tree>(const Board& board, Color toMove, Color attacker)>;
   void setLoader(Loader loader) { loader_ = std::move(loader); }
   void addLoadable(std::uint64_t canonicalHash, Color toMove, Color attacker) {
-    loadable_.insert(keyOf(canonicalHash, toMove, attacker));
+    const std::uint64_t key = keyOf(canonicalHash, toMove, attacker);
+    loadable_.insert(key);
+    listedFilter_.mark(key);
   }
 
   // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
@@ -55,6 +58,22 @@ class KnownProofs {
     std::shared_ptr<const Tree> tree;
     int node;
   };
+  // A bit per key's low bits: has() asks at every estimate, nearly always about a position
+  // nobody proved, and a bit answers most of those without a hash-table probe.
+  class KeyFilter {
+   public:
+    void mark(std::uint64_t key) {
+      if (bits_.empty()) bits_.resize(kWords);
+      bits_[(key >> 6) & (kWords - 1)] |= 1ull << (key & 63);
+    }
+    bool mayHold(std::uint64_t key) const {
+      return !bits_.empty() && (bits_[(key >> 6) & (kWords - 1)] >> (key & 63) & 1);
+    }
+
+   private:
+    static constexpr std::size_t kWords = std::size_t{1} << 11;  // 2^17 bits, 16 KiB
+    std::vector<std::uint64_t> bits_;
+  };
   static std::uint64_t keyOf(std::uint64_t hash, Color toMove, Color attacker) {
     return hash ^ (toMove == Color::White ? 0x5bd1e9955bd1e995ull : 0) ^
            (attacker == Color::White ? 0x2545f4914f6cdd1dull : 0);
@@ -66,6 +85,7 @@ class KnownProofs {
   // Loaded proofs join proofs_ on first use: the store is only ever read by one search thread.
   mutable std::unordered_map<std::uint64_t, Ref> proofs_;
   mutable std::unordered_set<std::uint64_t> loadable_;
+  mutable KeyFilter provedFilter_, listedFilter_;  // proofs_ and loadable_ keys (never cleared)
   Loader loader_;
   mutable std::uint64_t loadsAsked_ = 0, loadsGiven_ = 0;
 };
