@@ -194,6 +194,7 @@ std::function<HorizonStep(const std::string&, Color)> distributedProver(coordina
       const coordinator::RunSummary s = coordinator::runCoordinator(book, pos, pool, run);
       step.nodes = s.nodes;
       step.seconds = s.seconds;
+      step.proofsLent = s.proofsLent;
       const book::QueryAnswer a = book::queryBook(book, pos);
       if (s.value == winFor(winner)) {
         step.result = "proved";

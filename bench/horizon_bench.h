@@ -33,6 +33,8 @@ struct HorizonStep {
   std::uint64_t zoneNodes = 0;  // the null-move threat searches' nodes (bounded by the time limit)
   // The single-process prover's threat searches (not counted through the coordinator).
   std::optional<gomoku::ThreatSearchCounts> threatSearches;
+  // Through the coordinator: proofs its workers' searches took from the book as leaves.
+  std::optional<std::uint64_t> proofsLent;
   double seconds = 0;
   std::size_t proofNodes = 0;
   int proofDepth = 0;

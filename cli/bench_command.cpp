@@ -205,10 +205,11 @@ int benchDistributed(const Args& args) {
 
 // One position tried by the horizon bench, as a progress line on stderr (`where`: "ply 13", say).
 void printStep(const bench::HorizonGame& g, const bench::HorizonStep& s, const std::string& where) {
-  std::fprintf(stderr, "  %s %s %s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s\n", g.opening.c_str(), g.name.c_str(),
+  std::fprintf(stderr, "  %s %s %s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s%s\n", g.opening.c_str(), g.name.c_str(),
                where.c_str(), s.result.c_str(), static_cast<unsigned long long>(s.nodes),
                static_cast<unsigned long long>(s.zoneNodes), s.seconds,
                s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
+               s.proofsLent.value_or(0) ? (", " + std::to_string(*s.proofsLent) + " lent").c_str() : "",
                s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
 }
 
@@ -218,6 +219,7 @@ JsonObject& addStep(JsonObject& o, const bench::HorizonStep& s) {
       .num("zone_nodes", static_cast<long long>(s.zoneNodes)).num("seconds", s.seconds)
       .num("proof_nodes", static_cast<long long>(s.proofNodes));
   if (s.threatSearches) addThreatSearches(o, *s.threatSearches);
+  if (s.proofsLent) o.num("proofs_lent", static_cast<long long>(*s.proofsLent));
   if (!s.error.empty()) o.str("error", s.error);
   return o;
 }

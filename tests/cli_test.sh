@@ -208,6 +208,16 @@ check "bench horizon --replies says whose move it is" contains "$err" "the winne
 "$TENGEN" bench horizon --replies --lines 9 >/dev/null 2>&1; rc=$?
 check "bench horizon --replies without --start exits 2" [ "$rc" -eq 2 ]
 
+# Through the coordinator with the line's book, a position's job takes the later position's proof
+# as a leaf (one worker: its first job meets it); --book-leaves 0 lends none.
+out=$("$TENGEN" bench horizon --lines 9 --start 23 --stop 22 --workers 1 --reuse --nodes 20000 --json 2>/dev/null)
+check "bench horizon --workers --reuse takes the later proof as a leaf" contains "$out" '{"ply": 22, "result": "proved", "nodes": 1,'
+check "bench horizon --workers --reuse counts it" contains "$out" '"proofs_lent": 1}'
+out=$("$TENGEN" bench horizon --lines 9 --start 23 --stop 22 --workers 1 --reuse --nodes 20000 --book-leaves 0 --json 2>/dev/null)
+check "bench horizon --book-leaves 0 lends nothing" [ "$(grep -o '"proofs_lent": [1-9]' <<<"$out" | wc -l)" -eq 0 ]
+err=$("$TENGEN" bench horizon --lines 9 --workers 1 --book-leaves 3 2>&1 >/dev/null); rc=$?
+check "bench horizon --book-leaves 3 exits 2 with one line" [ "$rc" -eq 2 -a "$(wc -l <<<"$err")" -eq 1 ]
+
 # Distributed commands: a book build with in-process workers, its answers in the book, bad input.
 out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --book "$BOOKS/d" --json 2>/dev/null); rc=$?
 check "book build exits 0" [ "$rc" -eq 0 ]
