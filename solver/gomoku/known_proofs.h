@@ -58,20 +58,25 @@ class KnownProofs {
     std::shared_ptr<const Tree> tree;
     int node;
   };
-  // A bit per key's low bits: has() asks at every estimate, nearly always about a position
-  // nobody proved, and a bit answers most of those without a hash-table probe.
+  // Two bits per key in one 64-byte block (a blocked Bloom filter): has() asks at every estimate,
+  // nearly always about a position nobody proved, and one cache line answers most of those
+  // without a hash-table probe (about 1% false positives at 20,000 keys).
   class KeyFilter {
    public:
     void mark(std::uint64_t key) {
-      if (bits_.empty()) bits_.resize(kWords);
-      bits_[(key >> 6) & (kWords - 1)] |= 1ull << (key & 63);
+      if (bits_.empty()) bits_.resize(kBlocks * 8);
+      std::uint64_t* block = &bits_[((key >> 32) & (kBlocks - 1)) * 8];
+      block[(key >> 6) & 7] |= 1ull << (key & 63);
+      block[(key >> 15) & 7] |= 1ull << ((key >> 9) & 63);
     }
     bool mayHold(std::uint64_t key) const {
-      return !bits_.empty() && (bits_[(key >> 6) & (kWords - 1)] >> (key & 63) & 1);
+      if (bits_.empty()) return false;
+      const std::uint64_t* block = &bits_[((key >> 32) & (kBlocks - 1)) * 8];
+      return (block[(key >> 6) & 7] >> (key & 63) & 1) && (block[(key >> 15) & 7] >> ((key >> 9) & 63) & 1);
     }
 
    private:
-    static constexpr std::size_t kWords = std::size_t{1} << 11;  // 2^17 bits, 16 KiB
+    static constexpr std::size_t kBlocks = 1024;  // 64 KiB
     std::vector<std::uint64_t> bits_;
   };
   static std::uint64_t keyOf(std::uint64_t hash, Color toMove, Color attacker) {
