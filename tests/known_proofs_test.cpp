@@ -177,7 +177,11 @@ TEST(KnownProofs, ALoadableProofIsListedOnceAndLoadedInTheOrientationMet) {
   ASSERT_EQ(mirrored.board.canonicalHash(), parent.board.canonicalHash());
   ASSERT_NE(mirrored.board.hash(), parent.board.hash());
   auto known = std::make_shared<KnownProofs>(Rule::Renju, 15);
+  // Enough other listed positions that the lookup filter grows (and is marked again) around it.
+  std::uint64_t other = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < 20'000; ++i) known->addLoadable(other *= 0xbf58476d1ce4e5b9ull, Color::White, Color::Black);
   known->addLoadable(child.board.canonicalHash(), child.toMove, Color::Black);
+  for (int i = 0; i < 40'000; ++i) known->addLoadable(other *= 0xbf58476d1ce4e5b9ull, Color::White, Color::Black);
   int loads = 0;
   known->setLoader([&](const Board& board, Color toMove, Color attacker) -> std::shared_ptr<const KnownProofs::Tree> {
     ++loads;
