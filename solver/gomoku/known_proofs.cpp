@@ -18,7 +18,7 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
   // A position met twice keeps its first proof (a DAG's shared nodes are walked once).
   const std::uint64_t key = keyOf(board.hash(), toMove, attacker);
   if (!proofs_.try_emplace(key, Ref{tree, node}).second) return;
-  provedFilter_.mark(key, proofs_);
+  provedFilter_.insert(key, proofs_);
   for (const auto& e : tree->nodes[static_cast<std::size_t>(node)].children) {
     if (e.node <= 0 || e.node >= static_cast<int>(tree->nodes.size())) continue;
     if (e.move == kPass) {

@@ -9,10 +9,10 @@
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
-#include <vector>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
+#include "solver/proof/key_filter.h"
 #include "solver/proof/proof_tree.h"
 
 namespace tengen::gomoku {
@@ -38,7 +38,7 @@ class KnownProofs {
   void addLoadable(std::uint64_t canonicalHash, Color toMove, Color attacker) {
     const std::uint64_t key = keyOf(canonicalHash, toMove, attacker);
     loadable_.insert(key);
-    listedFilter_.mark(key, loadable_);
+    listedFilter_.insert(key, loadable_);
   }
 
   // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
@@ -58,40 +58,6 @@ class KnownProofs {
     std::shared_ptr<const Tree> tree;
     int node;
   };
-  // Two bits per key in one 64-byte block (a blocked Bloom filter): has() asks at every estimate,
-  // nearly always about a position nobody proved, and one cache line answers most of those
-  // without a hash-table probe. It doubles (marked again from its set) whenever it holds more
-  // than 32 keys a block, so false positives stay near 2% as a line's book grows.
-  class KeyFilter {
-   public:
-    template <class Keys>
-    void mark(std::uint64_t key, const Keys& all) {
-      if (all.size() > blocks_ * 32) {
-        while (all.size() > blocks_ * 32) blocks_ *= 2;
-        bits_.assign(blocks_ * 8, 0);
-        for (const auto& k : all) set(keyOfEntry(k));
-      }
-      if (bits_.empty()) bits_.assign(blocks_ * 8, 0);
-      set(key);
-    }
-    bool mayHold(std::uint64_t key) const {
-      if (bits_.empty()) return false;
-      const std::uint64_t* block = &bits_[((key >> 32) & (blocks_ - 1)) * 8];
-      return (block[(key >> 6) & 7] >> (key & 63) & 1) && (block[(key >> 15) & 7] >> ((key >> 9) & 63) & 1);
-    }
-
-   private:
-    static std::uint64_t keyOfEntry(std::uint64_t k) { return k; }
-    template <class Pair>
-    static std::uint64_t keyOfEntry(const Pair& p) { return p.first; }
-    void set(std::uint64_t key) {
-      std::uint64_t* block = &bits_[((key >> 32) & (blocks_ - 1)) * 8];
-      block[(key >> 6) & 7] |= 1ull << (key & 63);
-      block[(key >> 15) & 7] |= 1ull << ((key >> 9) & 63);
-    }
-    std::size_t blocks_ = 1024;  // 64 KiB to start
-    std::vector<std::uint64_t> bits_;
-  };
   static std::uint64_t keyOf(std::uint64_t hash, Color toMove, Color attacker) {
     return hash ^ (toMove == Color::White ? 0x5bd1e9955bd1e995ull : 0) ^
            (attacker == Color::White ? 0x2545f4914f6cdd1dull : 0);
@@ -103,7 +69,9 @@ class KnownProofs {
   // Loaded proofs join proofs_ on first use: the store is only ever read by one search thread.
   mutable std::unordered_map<std::uint64_t, Ref> proofs_;
   mutable std::unordered_set<std::uint64_t> loadable_;
-  mutable KeyFilter provedFilter_, listedFilter_;  // proofs_ and loadable_ keys (never cleared)
+  // In front of proofs_ and loadable_ (never cleared: a key erased from loadable_ stays marked).
+  // has() is asked at every estimate, nearly always about a position nobody proved.
+  mutable proof::KeyFilter provedFilter_, listedFilter_;
   Loader loader_;
   mutable std::uint64_t loadsAsked_ = 0, loadsGiven_ = 0;
 };

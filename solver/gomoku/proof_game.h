@@ -292,7 +292,12 @@ class ProofGame {
   std::shared_ptr<const KnownProofs> known_;
   std::array<std::uint16_t, kMaxCells> wins_{};  // noteWin() counts per point
   // Whether a proof is known for the side to move's position after p (kNoPoint: as it stands).
-  bool knownWin(Point p = kNoPoint) const;
+  // Inline: it is asked for every child listed, and without known proofs it must cost nothing.
+  bool knownWin(Point p = kNoPoint) const {
+    // After p the opponent of the side to move is to play.
+    return known_ && mode_ == ProofMode::Full &&
+           known_->has(board_, p == kNoPoint ? toMove_ : opponent(toMove_), attacker_, p);
+  }
   std::uint64_t nullMoveNodes_ = 0;
   ThreatSearchCounts counts_;
   bool siblingHintsOn_ = false;

@@ -136,10 +136,4 @@ void ProofGame::setKnownProofs(std::shared_ptr<const KnownProofs> known) {
   expansions_.clear();
 }
 
-bool ProofGame::knownWin(Point p) const {
-  // After p the opponent of the side to move is to play.
-  if (!known_ || mode_ != ProofMode::Full) return false;
-  return known_->has(board_, p == kNoPoint ? toMove_ : opponent(toMove_), attacker_, p);
-}
-
 }  // namespace tengen::gomoku
