@@ -4,8 +4,11 @@
 // search. Full mode on the first Kagetsu line (black attacks), VCT mode on vct_small_but_long.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_game.h"
+#include "solver/gomoku/threats.h"
 #include "test_boards.h"
 
 namespace tengen::gomoku {
@@ -64,6 +67,28 @@ TEST(HandedEstimates, VctAttackersMovesAtFirstAndCachedExpansions) {
   std::vector<proof::Child<Point>> again;
   ASSERT_EQ(game.expand(again, argument), proof::Expansion::Open);
   EXPECT_EQ(expectHandedEqualEstimates(game, again), handed);
+}
+
+// Full mode lists the attacker's moves by how much they build (buildPotential, most first), so
+// the search's ties among equal estimates (every quiet move's) go to the constructive moves, not
+// to the board's corner; the cached expansion keeps that order.
+TEST(HandedEstimates, FullModeAttackersMovesMostBuildingFirst) {
+  const Position pos = parsePosition("h8 h9 i9 j10 g8 i8 g10 g9 e8 f9 d9 d8 e10 d11", PositionOptions{});
+  ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, ProofMode::Full);
+  game.setThreatProbes(0, 0);  // no probe may settle the node: the moves are listed
+  std::vector<proof::Child<Point>> children;
+  proof::Argument<Point> argument;
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  ASSERT_GT(children.size(), 100u);
+  Board board = pos.board;
+  std::vector<int> potentials;
+  for (const auto& c : children) potentials.push_back(buildPotential(board, c.move, Color::Black, pos.rule));
+  EXPECT_TRUE(std::is_sorted(potentials.rbegin(), potentials.rend()));
+  EXPECT_GT(potentials.front(), potentials.back());  // the order is not the board's by accident
+  std::vector<proof::Child<Point>> again;
+  ASSERT_EQ(game.expand(again, argument), proof::Expansion::Open);  // from the expansion cache
+  ASSERT_EQ(again.size(), children.size());
+  for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].move, children[i].move);
 }
 
 }  // namespace

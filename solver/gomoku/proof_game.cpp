@@ -406,6 +406,10 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
   if (isOr && estimatesByShapeAlone()) {
     // The attacker's moves' shapes, read once here rather than at every visit's estimate.
     for (Point p : moves_) shapes_[static_cast<std::size_t>(p)] = shapeOf(board_, p, me, rule_);
+    // In full mode the moves that build most first, as in VCT mode: the search breaks ties
+    // among equal estimates (every quiet move's) in this order, which was the board's before.
+    if (mode_ == ProofMode::Full)
+      moves_.sortByScore([&](Point p) { return shapes_[static_cast<std::size_t>(p)].potential; });
     pushEstimatedChildren(children);
     return Expansion::Open;
   }
