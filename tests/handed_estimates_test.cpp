@@ -29,10 +29,20 @@ int expectHandedEqualEstimates(ProofGame& game, const std::vector<proof::Child<P
   return handed;
 }
 
+// Black's full-mode node on a renju game's position, its threat probes off so that no probe may
+// settle it: expand() lists the moves.
+struct FullModeNode {
+  explicit FullModeNode(const char* moves)
+      : pos(parsePosition(moves, PositionOptions{})), game(pos.board, pos.toMove, pos.rule, Color::Black, ProofMode::Full) {
+    game.setThreatProbes(0, 0);
+  }
+  Position pos;
+  ProofGame game;
+};
+
 TEST(HandedEstimates, FullModeAttackersMovesAtFirstAndCachedExpansions) {
-  const Position pos = parsePosition("h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12", PositionOptions{});
-  ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, ProofMode::Full);
-  game.setThreatProbes(0, 0);  // no probe may settle the node: the moves are listed
+  FullModeNode node("h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12");
+  ProofGame& game = node.game;
   std::vector<proof::Child<Point>> children;
   proof::Argument<Point> argument;
   ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
@@ -73,16 +83,15 @@ TEST(HandedEstimates, VctAttackersMovesAtFirstAndCachedExpansions) {
 // the search's ties among equal estimates (every quiet move's) go to the constructive moves, not
 // to the board's corner; the cached expansion keeps that order.
 TEST(HandedEstimates, FullModeAttackersMovesMostBuildingFirst) {
-  const Position pos = parsePosition("h8 h9 i9 j10 g8 i8 g10 g9 e8 f9 d9 d8 e10 d11", PositionOptions{});
-  ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, ProofMode::Full);
-  game.setThreatProbes(0, 0);  // no probe may settle the node: the moves are listed
+  FullModeNode node("h8 h9 i9 j10 g8 i8 g10 g9 e8 f9 d9 d8 e10 d11");
+  ProofGame& game = node.game;
   std::vector<proof::Child<Point>> children;
   proof::Argument<Point> argument;
   ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
   ASSERT_GT(children.size(), 100u);
-  Board board = pos.board;
+  Board board = node.pos.board;
   std::vector<int> potentials;
-  for (const auto& c : children) potentials.push_back(buildPotential(board, c.move, Color::Black, pos.rule));
+  for (const auto& c : children) potentials.push_back(buildPotential(board, c.move, Color::Black, node.pos.rule));
   EXPECT_TRUE(std::is_sorted(potentials.rbegin(), potentials.rend()));
   EXPECT_GT(potentials.front(), potentials.back());  // the order is not the board's by accident
   std::vector<proof::Child<Point>> again;
