@@ -36,6 +36,13 @@ struct FullModeNode {
       : pos(parsePosition(moves, PositionOptions{})), game(pos.board, pos.toMove, pos.rule, Color::Black, ProofMode::Full) {
     game.setThreatProbes(0, 0);
   }
+  // The node's moves as expand() lists them (from the expansion cache after the first call).
+  std::vector<proof::Child<Point>> listMoves() {
+    std::vector<proof::Child<Point>> children;
+    proof::Argument<Point> argument;
+    EXPECT_EQ(game.expand(children, argument), proof::Expansion::Open);
+    return children;
+  }
   Position pos;
   ProofGame game;
 };
@@ -43,9 +50,7 @@ struct FullModeNode {
 TEST(HandedEstimates, FullModeAttackersMovesAtFirstAndCachedExpansions) {
   FullModeNode node("h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12");
   ProofGame& game = node.game;
-  std::vector<proof::Child<Point>> children;
-  proof::Argument<Point> argument;
-  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  const std::vector<proof::Child<Point>> children = node.listMoves();
   const int handed = expectHandedEqualEstimates(game, children);
   EXPECT_EQ(handed, static_cast<int>(children.size()));
   // A quiet move (no three, no four) that wins elsewhere is tried sooner: its estimate falls.
@@ -55,8 +60,7 @@ TEST(HandedEstimates, FullModeAttackersMovesAtFirstAndCachedExpansions) {
     if (c.numbers.pn > 2) quiet = c.move, before = c.numbers.pn;
   ASSERT_NE(quiet, kNoPoint);
   game.noteWin(quiet);
-  std::vector<proof::Child<Point>> again;
-  ASSERT_EQ(game.expand(again, argument), proof::Expansion::Open);  // from the expansion cache
+  const std::vector<proof::Child<Point>> again = node.listMoves();  // from the expansion cache
   ASSERT_EQ(again.size(), children.size());
   EXPECT_EQ(expectHandedEqualEstimates(game, again), handed);
   for (const auto& c : again) {
@@ -84,18 +88,13 @@ TEST(HandedEstimates, VctAttackersMovesAtFirstAndCachedExpansions) {
 // to the board's corner; the cached expansion keeps that order.
 TEST(HandedEstimates, FullModeAttackersMovesMostBuildingFirst) {
   FullModeNode node("h8 h9 i9 j10 g8 i8 g10 g9 e8 f9 d9 d8 e10 d11");
-  ProofGame& game = node.game;
-  std::vector<proof::Child<Point>> children;
-  proof::Argument<Point> argument;
-  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  const std::vector<proof::Child<Point>> children = node.listMoves();
   ASSERT_GT(children.size(), 100u);
-  Board board = node.pos.board;
   std::vector<int> potentials;
-  for (const auto& c : children) potentials.push_back(buildPotential(board, c.move, Color::Black, node.pos.rule));
+  for (const auto& c : children) potentials.push_back(buildPotential(node.pos.board, c.move, Color::Black, node.pos.rule));
   EXPECT_TRUE(std::is_sorted(potentials.rbegin(), potentials.rend()));
   EXPECT_GT(potentials.front(), potentials.back());  // the order is not the board's by accident
-  std::vector<proof::Child<Point>> again;
-  ASSERT_EQ(game.expand(again, argument), proof::Expansion::Open);  // from the expansion cache
+  const std::vector<proof::Child<Point>> again = node.listMoves();  // from the expansion cache
   ASSERT_EQ(again.size(), children.size());
   for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].move, children[i].move);
 }
