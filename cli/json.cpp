@@ -112,7 +112,13 @@ JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c
       .num("failed_probe_nodes", static_cast<long long>(c.failedProbeNodes))
       .num("zone_searches", static_cast<long long>(c.zoneSearches))
       .num("zone_wins", static_cast<long long>(c.zoneWins));
-  return o.raw("threat_searches", counts.done()).num("sibling_hints", static_cast<long long>(c.siblingHints));
+  JsonObject listed;
+  listed.num("attacker", static_cast<long long>(c.listedAttacker))
+      .num("defender_threatened", static_cast<long long>(c.listedDefenderThreatened))
+      .num("defender_open", static_cast<long long>(c.listedDefenderOpen));
+  return o.raw("threat_searches", counts.done())
+      .num("sibling_hints", static_cast<long long>(c.siblingHints))
+      .raw("positions_listed", listed.done());
 }
 
 }  // namespace tengen::cli

@@ -39,7 +39,8 @@ class JsonObject {
 };
 
 // Adds "threat_searches": {"probes", "probe_wins", "failed_probe_nodes", "zone_searches", "zone_wins"}
-// and "sibling_hints" (the attacker's moves tried first by them).
+// "sibling_hints" (the attacker's moves tried first by them) and "positions_listed": {"attacker",
+// "defender_threatened", "defender_open"} (positions whose moves were listed, by kind).
 JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c);
 
 }  // namespace tengen::cli

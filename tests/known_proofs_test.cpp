@@ -71,6 +71,24 @@ TEST(ThreatProbes, ProveAPositionWithFarFewerSearchNodes) {
   EXPECT_LT(c.failedProbeNodes, probed.zoneNodes);
 }
 
+TEST(PositionsListed, CountEachFirstListingByKind) {
+  // Each position's moves are listed at the search's first visit (later visits read them kept),
+  // so the three kinds together are at most the nodes; a black win after white's reply needs
+  // black's threats (white's nodes facing them) and, here, quiet moves (white's nodes open).
+  const Position pos = firstPlies(21);
+  const SolveResult r = blackWinChecked(pos, blackWinOptions());
+  const ThreatSearchCounts& c = r.threatSearches;
+  EXPECT_GT(c.listedAttacker, 0u);
+  EXPECT_GT(c.listedDefenderThreatened, 0u);
+  EXPECT_GT(c.listedDefenderOpen, 0u);
+  EXPECT_LE(c.listedAttacker + c.listedDefenderThreatened + c.listedDefenderOpen, r.nodes);
+  // A VCT search lists no defender's node that faces no threat: its attacker only threatens.
+  SolveOptions vct = blackWinOptions();
+  vct.mode = ProofMode::Vct;
+  const SolveResult v = solve(pos, vct);
+  EXPECT_EQ(v.threatSearches.listedDefenderOpen, 0u);
+}
+
 TEST(SiblingHints, ChangeTheOrderNotTheProof) {
   // The 21-move position: white's replies are refuted one by one, many the same way. With the
   // hints the moves that won below a proven reply are tried first below its siblings; the value

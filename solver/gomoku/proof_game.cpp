@@ -237,9 +237,15 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     return c.expansion;
   }
   zoneCandidate_ = false;
+  listedAllLegal_ = false;
   probeBudget_ = 0;
   const bool limitReachedBefore = std::exchange(limitReached_, false);
   const Expansion e = expandFresh(children, argument);
+  if (e == Expansion::Open) {
+    if (toMove_ == attacker_) ++counts_.listedAttacker;
+    else if (listedAllLegal_) ++counts_.listedDefenderOpen;
+    else ++counts_.listedDefenderThreatened;
+  }
   CachedExpansion& c = expansions_.slotFor(key);  // every field set below
   c.decidedByLimit = limitReached_;
   limitReached_ = limitReached_ || limitReachedBefore;
@@ -389,6 +395,7 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
       return Expansion::Disproven;
     } else {
       legalMoves(moves_);
+      listedAllLegal_ = !isOr;
       if (!isOr && mode_ == ProofMode::Full && nullMoveBudget_ > 0) {
         // The relevance-zone cut: at once near the root (where the replies are probed too),
         // deeper when the search comes back here (see expand()).

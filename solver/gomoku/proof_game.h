@@ -261,6 +261,7 @@ class ProofGame {
   double epsilon_ = proof::kDefaultEpsilon;
   std::uint64_t nullMoveBudget_ = 0;
   bool zoneCandidate_ = false;  // set by expandFresh()
+  bool listedAllLegal_ = false;  // set by expandFresh(): a defender's node facing no threat
   std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there
   std::uint64_t probeFirst_ = 0, probeMax_ = 0;
   std::uint64_t visits_ = 0;  // expand() calls: the search's nodes, as the game sees them

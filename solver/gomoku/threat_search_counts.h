@@ -10,11 +10,15 @@ namespace tengen::gomoku {
 // and null-move searches (a VCT after a pass, for a relevance zone), how many found a win, and
 // the nodes of those that found none (most of the cost: nearly every probe fails).
 // Also the attacker's moves tried first by sibling hints (sibling_hints.h), which steer what
-// those searches are asked.
+// those searches are asked, and the positions whose moves were listed, by kind: a defender's
+// position after an attacker move that threatened nothing lists every legal move (some 200 on
+// 15x15), and most of those are listed once and never searched below, so their share tells
+// how much of a search is the breadth of quiet attacker moves.
 struct ThreatSearchCounts {
   std::uint64_t probes = 0, probeWins = 0, failedProbeNodes = 0;
   std::uint64_t zoneSearches = 0, zoneWins = 0;
   std::uint64_t siblingHints = 0;
+  std::uint64_t listedAttacker = 0, listedDefenderThreatened = 0, listedDefenderOpen = 0;
   ThreatSearchCounts& operator+=(const ThreatSearchCounts& o) {
     probes += o.probes;
     probeWins += o.probeWins;
@@ -22,6 +26,9 @@ struct ThreatSearchCounts {
     zoneSearches += o.zoneSearches;
     zoneWins += o.zoneWins;
     siblingHints += o.siblingHints;
+    listedAttacker += o.listedAttacker;
+    listedDefenderThreatened += o.listedDefenderThreatened;
+    listedDefenderOpen += o.listedDefenderOpen;
     return *this;
   }
 };
