@@ -138,26 +138,46 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
   return out;
 }
 
-std::vector<ReplyStep> runReplies(const HorizonGame& game, int ply, const HorizonOptions& options,
-                                  const std::function<void(const ReplyStep&)>& onReply) {
+ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, const HorizonOptions& options,
+                    const std::function<void(const ReplyStep&)>& onReply) {
   if (ply < 1 || ply >= game.plies)
     throw std::invalid_argument("the replies need a ply from 1 to " + std::to_string(game.plies - 1) + ", not " +
                                 std::to_string(ply));
-  const std::string moves = firstMoves(game.moves, ply);
-  Position pos = parsePosition(moves, PositionOptions{});
-  if (pos.toMove == game.winner)
-    throw std::invalid_argument("after ply " + std::to_string(ply) + " the winner (" +
-                                std::string(colorName(game.winner)) + ") is to move: the replies are the loser's");
-  std::vector<ReplyStep> out;
-  for (Point p = 0; p < pos.board.cellCount(); ++p) {
-    if (!pos.board.isEmpty(p) || !isLegal(pos.board, p, pos.toMove, pos.rule)) continue;
+  std::string moves = firstMoves(game.moves, ply);
+  Position pos;
+  if (then.empty()) {
+    pos = parsePosition(moves, PositionOptions{});
+  } else {
+    moves += " " + then;
+    try {
+      pos = parsePosition(moves, PositionOptions{});
+    } catch (const PositionError& e) {
+      throw std::invalid_argument("ply " + std::to_string(ply) + " then " + gomoku::quoted(then) + ": " + e.what());
+    }
+  }
+  ReplySet out;
+  out.winnerMoves = pos.toMove == game.winner;
+  Board& board = pos.board;
+  const int size = board.size();
+  // Whether a stone lies within two cells of p (the winner's moves worth a budget each).
+  const auto nearStone = [&board, size](Point p) {
+    for (int row = std::max(0, board.row(p) - 2); row <= std::min(size - 1, board.row(p) + 2); ++row)
+      for (int col = std::max(0, board.col(p) - 2); col <= std::min(size - 1, board.col(p) + 2); ++col)
+        if (!board.isEmpty(board.point(col, row))) return true;
+    return false;
+  };
+  const int stones = static_cast<int>(board.history().size());
+  for (Point p = 0; p < board.cellCount(); ++p) {
+    if (!board.isEmpty(p) || !isLegal(board, p, pos.toMove, pos.rule)) continue;
+    if (out.winnerMoves && !nearStone(p)) continue;
     ReplyStep r;
-    r.reply = formatPoint(p, pos.board.size());
+    r.reply = formatPoint(p, size);
+    r.winnerMove = out.winnerMoves;
     const std::string after = moves + " " + r.reply;
     r.step = options.prove ? options.prove(after, game.winner) : proveHere(after, game.winner, options);
-    r.step.ply = ply + 1;
+    r.step.ply = stones + 1;
     if (onReply) onReply(r);
-    out.push_back(std::move(r));
+    out.steps.push_back(std::move(r));
   }
   return out;
 }

@@ -79,16 +79,24 @@ struct HorizonOptions {
 HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& options);
 
 // Where a walk stalls with the loser to move, the wall is the replies: each must be refuted. This
-// asks, after `ply` moves of `game` (the loser to move there), whether the winner forces a win
-// after each legal move of the loser, one at a time with the options' budget, in board order.
-// Each step's ply is `ply` + 1 and `reply` names the move. Throws std::invalid_argument when the
-// winner is to move there or the game has no such ply.
+// asks, after `ply` moves of `game` and then the moves `then` (space separated, may be empty),
+// whether the winner forces a win after each legal move of the loser, one at a time with the
+// options' budget, in board order. With the winner to move there instead, it asks the same after
+// each of the winner's legal moves within two cells of a stone (`winnerMoves`): which of them win,
+// and at what cost (a move farther away leaves the loser a free move). Each step's ply counts
+// the stones after the move; `reply` names the move. Throws std::invalid_argument when the game
+// has no such ply or `then` does not continue it with a position in play.
 struct ReplyStep {
   std::string reply;
+  bool winnerMove = false;  // the winner's move, not the loser's reply
   HorizonStep step;
 };
-std::vector<ReplyStep> runReplies(const HorizonGame& game, int ply, const HorizonOptions& options,
-                                  const std::function<void(const ReplyStep&)>& onReply = {});
+struct ReplySet {
+  std::vector<ReplyStep> steps;
+  bool winnerMoves = false;  // the steps are the winner's moves, not the loser's replies
+};
+ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, const HorizonOptions& options,
+                    const std::function<void(const ReplyStep&)>& onReply = {});
 
 }  // namespace tengen::bench
 

@@ -224,17 +224,23 @@ JsonObject& addStep(JsonObject& o, const bench::HorizonStep& s) {
   return o;
 }
 
-// bench horizon --replies: the loser's every reply at one ply of one line, and where the nodes went.
-int benchReplies(const bench::HorizonGame& game, int ply, const bench::HorizonOptions& options, bool json) {
-  const auto replies = bench::runReplies(game, ply, options, [json, ply, &game](const bench::ReplyStep& r) {
+// bench horizon --replies: the loser's every reply at one ply of one line (or, with the winner to
+// move there, the winner's moves near the stones), and where the nodes went.
+int benchReplies(const bench::HorizonGame& game, int ply, const std::string& then, const bench::HorizonOptions& options,
+                 bool json) {
+  // The position's name in the lines printed: "ply 13" or "ply 13 then e9".
+  const std::string where = "ply " + std::to_string(ply) + (then.empty() ? "" : " then " + then);
+  const auto set = bench::runReplies(game, ply, then, options, [json, &where, &game](const bench::ReplyStep& r) {
+    const char* key = r.winnerMove ? "move" : "reply";
     if (json) {
       JsonObject o;
-      o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).str("reply", r.reply);
+      o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).str(key, r.reply);
       std::cout << addStep(o, r.step).done() << '\n' << std::flush;
     } else {
-      printStep(game, r.step, "ply " + std::to_string(ply) + ", reply " + r.reply);
+      printStep(game, r.step, where + ", " + key + " " + r.reply);
     }
   });
+  const auto& replies = set.steps;
   // The figures that tell a wall from a slope: how many replies fall cheaply, and which do not.
   int proved = 0, errors = 0;
   std::uint64_t nodes = 0, zoneNodes = 0;
@@ -266,13 +272,15 @@ int benchReplies(const bench::HorizonGame& game, int ply, const bench::HorizonOp
     if (!histogram.empty()) histogram += ' ';
     histogram += std::to_string(count);
   }
+  // Whose moves were tried: the loser's replies, or the winner's moves (each proved is a win).
+  const gomoku::Color toMove = set.winnerMoves ? game.winner : gomoku::opponent(game.winner);
+  const char* tried = set.winnerMoves ? "moves" : "replies";
   if (json) {
-    std::cout << JsonObject()
-                     .str("bench", "horizon-replies")
-                     .str("opening", game.opening)
-                     .str("name", game.name)
-                     .num("ply", static_cast<long long>(ply))
-                     .num("replies", static_cast<long long>(replies.size()))
+    JsonObject o;
+    o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).num("ply", static_cast<long long>(ply));
+    if (!then.empty()) o.str("then", then);
+    std::cout << o.str("to_move", std::string(gomoku::colorName(toMove)))
+                     .num(tried, static_cast<long long>(replies.size()))
                      .num("proved", static_cast<long long>(proved))
                      .str("not_proved", open)
                      .num("median_proved_nodes", static_cast<long long>(median))
@@ -284,10 +292,10 @@ int benchReplies(const bench::HorizonGame& game, int ply, const bench::HorizonOp
                      .done()
               << '\n';
   } else {
-    std::printf("%s %s, ply %d (%s to move): %zu replies, %d proved (median %llu nodes; by nodes under 10, 100, ..., "
+    std::printf("%s %s, %s (%s to move): %zu %s, %d proved (median %llu nodes; by nodes under 10, 100, ..., "
                 "10^7, more: %s), not proved: %s; %llu nodes (+%llu zone), %.1f s, %d errors\n",
-                game.opening.c_str(), game.name.c_str(), ply, std::string(gomoku::colorName(gomoku::opponent(game.winner))).c_str(),
-                replies.size(), proved, static_cast<unsigned long long>(median), histogram.c_str(),
+                game.opening.c_str(), game.name.c_str(), where.c_str(), std::string(gomoku::colorName(toMove)).c_str(),
+                replies.size(), set.winnerMoves ? "moves within two cells of a stone" : tried, proved, static_cast<unsigned long long>(median), histogram.c_str(),
                 open.empty() ? "none" : open.c_str(), static_cast<unsigned long long>(nodes),
                 static_cast<unsigned long long>(zoneNodes), seconds, errors);
   }
@@ -373,11 +381,13 @@ int benchHorizon(const Args& args) {
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {
     if (!json) printStep(g, s, "ply " + std::to_string(s.ply));
   };
+  if (args.value("then") && !args.flag("replies"))
+    throw UsageError("--then goes with --replies: the moves played after --start PLY before the replies are tried");
   if (args.flag("replies")) {
     if (games.size() != 1 || options.startAtPly == 0)
       throw UsageError("--replies needs one line (--lines K) and the ply whose replies to try (--start PLY)");
     try {
-      return benchReplies(games[0], options.startAtPly, options, json);
+      return benchReplies(games[0], options.startAtPly, args.value("then").value_or(""), options, json);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--replies: ") + e.what());
     }

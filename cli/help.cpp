@@ -203,7 +203,9 @@ std::vector<CommandHelp> makeCommands() {
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
         {"replies", false, "", "horizon: with one line and --start PLY (the loser to move), prove the winner's win after each of "
-                               "the loser's legal moves instead of walking back, and sum up which fall and which do not"},
+                               "the loser's legal moves instead of walking back, and sum up which fall and which do not; with "
+                               "the winner to move, the same after each of the winner's moves within two cells of a stone"},
+        {"then", true, "MOVES", "horizon --replies: moves played after --start PLY first (a position off the line, e.g. \"e9\")"},
         kProbeNodes,
         kProbeMax,
         kReplyProbes,
@@ -216,7 +218,8 @@ std::vector<CommandHelp> makeCommands() {
         kBookLeaves,
         kJson},
        {"tengen bench solve", "tengen bench horizon --lines 1 --nodes 200000",
-        "tengen bench horizon --lines 9 --start 24 --replies --nodes 20000"}},
+        "tengen bench horizon --lines 9 --start 24 --replies --nodes 20000",
+        "tengen bench horizon --lines 5 --start 13 --then e9 --replies --nodes 500000"}},
       {"engine",
        "the Gomocup engine protocol GUIs speak (also as pbrain-tengen)",
        "tengen engine [options]      (also as pbrain-tengen [options])",

@@ -202,9 +202,24 @@ summary=$(tail -n 1 <<<"$out")
 proved=$(grep -c '"result": "proved"' <<<"$out"); open=$(field not_proved "$summary" | wc -w)
 check "bench horizon --replies counts what it proved" [ "$(field proved "$summary")" -eq "$proved" ]
 check "bench horizon --replies names every reply not proved" [ "$((proved + open))" -eq 207 ]
-err=$("$TENGEN" bench horizon --lines 9 --start 19 --replies 2>&1 >/dev/null); rc=$?
-check "bench horizon --replies with the winner to move exits 2" [ "$rc" -eq 2 ]
-check "bench horizon --replies says whose move it is" contains "$err" "the winner (white) is to move"
+# With the winner to move (white, after ply 19), its moves near the stones: the game's own h9 wins.
+out=$("$TENGEN" bench horizon --lines 9 --start 19 --replies --nodes 2000 --json 2>/dev/null); rc=$?
+summary=$(tail -n 1 <<<"$out")
+check "bench horizon --replies with the winner to move exits 0" [ "$rc" -eq 0 ]
+check "bench horizon --replies with the winner to move tries the winner's moves" contains "$summary" '"to_move": "white", "moves": '
+check "bench horizon --replies proves the winner's own move a win" contains "$out" '"move": "h9", "result": "proved"'
+proved=$(grep -c '"result": "proved"' <<<"$out"); open=$(field not_proved "$summary" | wc -w)
+check "bench horizon --replies counts the winner's moves it tried" [ "$((proved + open))" -eq "$(field moves "$summary")" ]
+check "bench horizon --replies tries only moves within two cells of a stone (a1 is not)" [ "$(grep -c '"move": "a1"' <<<"$out")" -eq 0 ]
+# --then: the same position reached as ply 18 then the game's h13 gives the same answers.
+out2=$("$TENGEN" bench horizon --lines 9 --start 18 --then h13 --replies --nodes 2000 --json 2>/dev/null)
+check "bench horizon --then plays the moves first" contains "$(tail -n 1 <<<"$out2")" '"ply": 18, "then": "h13", "to_move": "white"'
+check "bench horizon --then: the same position, the same proved moves" [ "$(grep -o '"move": "[a-o][0-9]*", "result": "proved"' <<<"$out")" = "$(grep -o '"move": "[a-o][0-9]*", "result": "proved"' <<<"$out2")" ]
+err=$("$TENGEN" bench horizon --lines 9 --start 18 --then "h13 h8" --replies 2>&1 >/dev/null); rc=$?
+check "bench horizon --then onto an occupied point exits 2 with one line" [ "$rc" -eq 2 -a "$(wc -l <<<"$err")" -eq 1 ]
+check "bench horizon --then names the move and the point" contains "$err" "move 20 (h8) is on an occupied point"
+err=$("$TENGEN" bench horizon --lines 9 --start 18 --then e4 2>&1 >/dev/null); rc=$?
+check "bench horizon --then without --replies exits 2" [ "$rc" -eq 2 ]
 "$TENGEN" bench horizon --replies --lines 9 >/dev/null 2>&1; rc=$?
 check "bench horizon --replies without --start exits 2" [ "$rc" -eq 2 ]
 
