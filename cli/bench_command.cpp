@@ -277,7 +277,8 @@ int benchReplies(const bench::HorizonGame& game, int ply, const std::string& the
   const char* tried = set.winnerMoves ? "moves" : "replies";
   if (json) {
     JsonObject o;
-    o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name).num("ply", static_cast<long long>(ply));
+    o.str("bench", "horizon-replies").str("opening", game.opening).str("name", game.name);
+    o.num("ply", static_cast<long long>(ply));
     if (!then.empty()) o.str("then", then);
     std::cout << o.str("to_move", std::string(gomoku::colorName(toMove)))
                      .num(tried, static_cast<long long>(replies.size()))
@@ -295,7 +296,8 @@ int benchReplies(const bench::HorizonGame& game, int ply, const std::string& the
     std::printf("%s %s, %s (%s to move): %zu %s, %d proved (median %llu nodes; by nodes under 10, 100, ..., "
                 "10^7, more: %s), not proved: %s; %llu nodes (+%llu zone), %.1f s, %d errors\n",
                 game.opening.c_str(), game.name.c_str(), where.c_str(), std::string(gomoku::colorName(toMove)).c_str(),
-                replies.size(), set.winnerMoves ? "moves within two cells of a stone" : tried, proved, static_cast<unsigned long long>(median), histogram.c_str(),
+                replies.size(), set.winnerMoves ? "moves within two cells of a stone" : tried, proved,
+                static_cast<unsigned long long>(median), histogram.c_str(),
                 open.empty() ? "none" : open.c_str(), static_cast<unsigned long long>(nodes),
                 static_cast<unsigned long long>(zoneNodes), seconds, errors);
   }
