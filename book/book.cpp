@@ -25,6 +25,7 @@
 
 #include "book/files_check.h"
 #include "book/position_key.h"
+#include "book/scratch_dir.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::book {
@@ -153,7 +154,7 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* metadata = nullptr;   // whose creation was cut off before them
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
   rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
-  std::string secondaryDir;                     // scratch directory for a secondary instance's own log
+  std::unique_ptr<ScratchDir> scratch;          // a secondary instance's and the files check's own logs
   std::string writerPath;                       // a writer's entry in writersHere()
 
   ~Impl() {
@@ -161,10 +162,6 @@ struct Book::Impl {
       for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
       db->Close();
       db.reset();
-    }
-    if (!secondaryDir.empty()) {
-      std::error_code ec;
-      fs::remove_all(secondaryDir, ec);
     }
     if (!writerPath.empty()) {
       std::lock_guard lock(writersMutex());
@@ -361,11 +358,9 @@ Book::Book(std::string dir, Access access)
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
 
-  char scratch[] = "/tmp/tengen-reader-XXXXXX";
-  if (!mkdtemp(scratch)) throw fail("cannot make a scratch directory");
-  impl_->secondaryDir = scratch;
+  impl_->scratch = std::make_unique<ScratchDir>();
   // Only the families on disk: a read-only open of one that is not there fails.
-  if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->secondaryDir);
+  if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->scratch->path());
 
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
@@ -377,7 +372,7 @@ Book::Book(std::string dir, Access access)
                                   "; one solve, build, import or verify at a time; queries may run beside it)",
                               static_cast<long>(holder));
   } else {
-    s = rocksdb::DB::OpenAsSecondary(db, dir_, impl_->secondaryDir, descriptors, &impl_->handles, &raw);
+    s = rocksdb::DB::OpenAsSecondary(db, dir_, impl_->scratch->path(), descriptors, &impl_->handles, &raw);
   }
   if (!s.ok()) throw failure(dir_, s, "opening");
   impl_->db.reset(raw);
