@@ -9,6 +9,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <system_error>
 
 #include "book/book_error.h"
@@ -20,6 +22,17 @@ namespace fs = std::filesystem;
 
 constexpr const char* kPrefix = "tengen-reader-";
 constexpr const char* kLockName = "owner.lock";
+
+// This process's own folders, never swept by it: where flock is emulated by POSIX record locks
+// (NFS), a process can take its own lock again.
+std::mutex& ownMutex() {
+  static std::mutex m;
+  return m;
+}
+std::set<std::string>& ownFolders() {
+  static std::set<std::string> folders;
+  return folders;
+}
 
 }  // namespace
 
@@ -46,9 +59,15 @@ ScratchDir::ScratchDir(fs::path parent) {
     fs::remove_all(path_, ec);
     throw BookError("cannot lock the scratch directory " + path_ + ": " + std::strerror(error));
   }
+  std::lock_guard lock(ownMutex());
+  ownFolders().insert(path_);
 }
 
 ScratchDir::~ScratchDir() {
+  {
+    std::lock_guard lock(ownMutex());
+    ownFolders().erase(path_);
+  }
   std::error_code ec;
   fs::remove_all(path_, ec);
   ::close(lockFd_);
@@ -60,6 +79,10 @@ int sweepAbandonedScratchDirs(const fs::path& parent) {
   for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.rfind(kPrefix, 0) != 0) continue;
+    {
+      std::lock_guard lock(ownMutex());
+      if (ownFolders().count(it->path().string())) continue;
+    }
     const std::string lock = (it->path() / kLockName).string();
     const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) continue;  // no lock file: not one of ours, or not ready yet
