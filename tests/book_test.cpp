@@ -17,12 +17,14 @@
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/symmetry.h"
+#include "tests/temp_dir.h"
 #include "tests/test_boards.h"
 
 namespace tengen::book {
 namespace {
 
 namespace fs = std::filesystem;
+using tests::TempDir;
 using gomoku::Board;
 using gomoku::Color;
 using gomoku::Point;
@@ -31,19 +33,6 @@ using gomoku::Rule;
 
 // A renju position from a real game that black wins in 27 plies (the demo's).
 constexpr const char* kRenjuWin = "g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8";
-
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/tengen-book-test-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string sub(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 Position positionOf(const std::string& text, Rule rule = Rule::Renju, int size = 15) {
   gomoku::PositionOptions o;
@@ -171,7 +160,7 @@ TEST(BookRecordMerge, ContradictionsAreReportedNotOverwritten) {
 }
 
 TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position pos = positionOf(kRenjuWin);
   const auto result = solved(pos);
   ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
@@ -196,7 +185,7 @@ TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
 }
 
 TEST(Book, QueryAgreesInAllEightOrientations) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position pos = positionOf(kRenjuWin);
   Book writer(tmp.sub("b"), Book::Access::Create);
   storeSolve(writer, pos, solved(pos));
@@ -229,7 +218,7 @@ TEST(Book, QueryAgreesInAllEightOrientations) {
 }
 
 TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position pos = positionOf("", Rule::Freestyle, 6);
   const auto result = solved(pos);
   ASSERT_EQ(result.value, gomoku::GameValue::Draw);
@@ -255,7 +244,7 @@ TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
 }
 
 TEST(Book, ReaderBesideWriterSeesNewProofsAfterRefresh) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const std::string dir = tmp.sub("b");
   Book writer(dir, Book::Access::Create);
   const Position first = positionOf("c3", Rule::Freestyle, 6);
@@ -290,7 +279,7 @@ TEST(Book, ACreationCutOffBeforeItsFamiliesIsFinishedByTheNextWriter) {
   // family, or without the later ones. Readers open it as an empty book; the next writer
   // (verify, a rerun) adds what is missing instead of failing on it, and a rerun finishes the
   // creation.
-  TempDir tmp;
+  TempDir tmp("book-test");
   int n = 0;
   for (const std::vector<std::string>& present :
        {std::vector<std::string>{"default"}, {"default", "positions"}, {"default", "positions", "metadata"}}) {
@@ -321,7 +310,7 @@ TEST(Book, ACreationCutOffBeforeItsFamiliesIsFinishedByTheNextWriter) {
 TEST(Book, ARocksDbOfSomethingElseIsNoBookAndIsLeftAsItWas) {
   // Only an empty database of tengen's own families reads as a cut-off creation: one holding a
   // key, or a family tengen never makes, is refused by every kind of open and not changed.
-  TempDir tmp;
+  TempDir tmp("book-test");
   const std::string withKey = tmp.sub("with-key"), withFamily = tmp.sub("with-family");
   makeRocksDb(withKey, {"default"}, true);
   makeRocksDb(withFamily, {"default", "users"});
@@ -341,7 +330,7 @@ TEST(Book, ARocksDbOfSomethingElseIsNoBookAndIsLeftAsItWas) {
 }
 
 TEST(Book, FaultsAreNamedOneLineEach) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const std::string dir = tmp.sub("b");
   // Missing book for a reader.
   try {
@@ -401,7 +390,7 @@ TEST(Book, FaultsAreNamedOneLineEach) {
 }
 
 TEST(Book, TamperedProofFailsTheVerifier) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position pos = positionOf(kRenjuWin);
   Book book(tmp.sub("b"), Book::Access::Create);
   storeSolve(book, pos, solved(pos));
@@ -422,7 +411,7 @@ TEST(Book, TamperedProofFailsTheVerifier) {
 }
 
 TEST(BookTransfer, MergeOfTwoBooksAndJsonRoundTrip) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position renju = positionOf(kRenjuWin);
   const Position small = positionOf("c3", Rule::Freestyle, 6);
   {
@@ -470,7 +459,7 @@ TEST(BookTransfer, MergeOfTwoBooksAndJsonRoundTrip) {
 }
 
 TEST(BookTransfer, ContradictionWritesNothing) {
-  TempDir tmp;
+  TempDir tmp("book-test");
   const Position pos = positionOf(kRenjuWin);
   Book book(tmp.sub("b"), Book::Access::Create);
   storeSolve(book, pos, solved(pos));

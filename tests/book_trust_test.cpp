@@ -16,30 +16,19 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
+#include "tests/temp_dir.h"
 #include "tests/test_boards.h"
 
 namespace tengen::book {
 namespace {
 
 namespace fs = std::filesystem;
+using tests::TempDir;
 using gomoku::Board;
 using gomoku::Color;
 using gomoku::Point;
 using gomoku::Position;
 using gomoku::Rule;
-
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/tengen-trust-test-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string sub(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 Position positionOf(const std::string& text, Rule rule, int size) {
   gomoku::PositionOptions o;
@@ -65,7 +54,7 @@ BookRecord forgedWin(Point move) {
 }
 
 TEST(BookTrust, AnImportedClaimIsNeverAValueUntilVerified) {
-  TempDir tmp;
+  TempDir tmp("trust-test");
   const Position empty = positionOf("", Rule::Freestyle, 6);
   const PositionKey key = canonicalKey(empty.board, Rule::Freestyle, Color::Black);
   Book book(tmp.sub("b"), Book::Access::Create);
@@ -90,7 +79,7 @@ TEST(BookTrust, AnImportedClaimIsNeverAValueUntilVerified) {
 }
 
 TEST(BookTrust, AVerifiedProofReplacesAForgedClaimItContradicts) {
-  TempDir tmp;
+  TempDir tmp("trust-test");
   const Position empty = positionOf("", Rule::Freestyle, 6);
   const PositionKey key = canonicalKey(empty.board, Rule::Freestyle, Color::Black);
   Book book(tmp.sub("b"), Book::Access::Create);
@@ -256,7 +245,7 @@ std::vector<fs::path> tableFiles(const std::string& dir) {
 }
 
 TEST(BookFaults, ADeletedTableFileIsAnErrorForEveryReader) {
-  TempDir tmp;
+  TempDir tmp("trust-test");
   const std::string dir = tmp.sub("b");
   const auto lines = fillBook(dir, 3000);
   const auto files = tableFiles(dir);
@@ -282,7 +271,7 @@ TEST(BookFaults, ADeletedTableFileIsAnErrorForEveryReader) {
 }
 
 TEST(BookFaults, DamagedBytesAreAnErrorOrChangeNothing) {
-  TempDir tmp;
+  TempDir tmp("trust-test");
   const std::string dir = tmp.sub("b");
   const auto lines = fillBook(dir, 3000);
   std::mt19937_64 rng(2026);
@@ -323,7 +312,7 @@ TEST(BookFaults, DamagedBytesAreAnErrorOrChangeNothing) {
 }
 
 TEST(BookFaults, WritersCreateBooksOnlyWhereNothingElseLives) {
-  TempDir tmp;
+  TempDir tmp("trust-test");
   const std::string other = tmp.sub("other");
   fs::create_directories(other);
   std::ofstream(other + "/notes.txt") << "precious\n";

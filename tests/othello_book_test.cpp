@@ -11,6 +11,7 @@
 #include "book/othello_entry.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/symmetry.h"
+#include "tests/temp_dir.h"
 
 namespace tengen::book {
 namespace {
@@ -41,8 +42,8 @@ TEST(OthelloBook, ImagesShareAKeyAndTheEntryRoundTrips) {
   OthelloEntry entry = provedEntry(p);
   EXPECT_EQ(checkOthelloEntry(entry), "");
   entry.verifiedBy = kOthelloVerifierRevision;
-  const std::string dir = ::testing::TempDir() + "/othello-book";
-  std::filesystem::remove_all(dir);
+  const tests::TempDir tmp("othello-book-test");
+  const std::string dir = tmp.sub("book");
   {
     Book book(dir, Book::Access::Create);
     book.writeOthello({{key.bytes, encodeOthelloEntry(entry)}});

@@ -9,28 +9,25 @@
 #include <fstream>
 
 #include "book/scratch_dir.h"
+#include "tests/temp_dir.h"
 
 namespace tengen::book {
 namespace {
 
 namespace fs = std::filesystem;
 
+// A parent folder of its own, so the sweeps see only this test's scratch folders.
 class ScratchParent {
  public:
-  ScratchParent() {
-    char tmpl[] = "/tmp/tengen-scratch-test-XXXXXX";
-    path_ = ::mkdtemp(tmpl);
-  }
-  ~ScratchParent() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
+  fs::path path() const { return dir_.path(); }
   int entries() const {
     int n = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(path_)) ++n;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(path())) ++n;
     return n;
   }
 
  private:
-  fs::path path_;
+  tests::TempDir dir_{"scratch-test"};
 };
 
 // A scratch directory made by a child process that then dies without running any destructor.
