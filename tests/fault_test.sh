@@ -10,6 +10,10 @@ TENGEN="$1"
 RANDOM="${2:-2026}"
 WORK=$(mktemp -d /tmp/tengen-fault-XXXXXX)
 trap 'kill -9 $(jobs -p) 2>/dev/null; pkill -9 -f "^$TENGEN book build" 2>/dev/null; rm -rf "$WORK"' EXIT
+# Open MPI keeps its shared-memory segments in /dev/shm and a killed run leaves them there (30 a
+# run of this test): here they live in the scratch folder and go with it.
+mkdir -p "$WORK/shm"
+export OMPI_MCA_btl_vader_backing_directory="$WORK/shm"
 MPIRUN=(mpirun --oversubscribe -np 3)
 [ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
 BUILD=(book build "" --rule freestyle --size 6 --depth 3 --nodes 1000 --hash 8 --json --lock-wait 0)
