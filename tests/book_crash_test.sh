@@ -7,6 +7,10 @@ TENGEN="$1"
 WORK=$(mktemp -d /tmp/tengen-crash-XXXXXX)
 trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
 BOOK="$WORK/book"
+# Book opens keep their scratch folders here, so the test sees only its own.
+export TMPDIR="$WORK/tmp"
+mkdir -p "$TMPDIR"
+scratchFolders() { find "$TMPDIR" -maxdepth 1 -name 'tengen-reader-*' | wc -l; }
 . "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 
 # Freestyle 6x6: the empty board, c3, and c3 with every white reply. Each solve takes a
@@ -26,7 +30,11 @@ for round in 1 2 3 4; do
   sleep "0.$((RANDOM % 8 + 2))"
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
+  left=$(scratchFolders)
   out=$("$TENGEN" verify --book "$BOOK" --json); rc=$?
+  after=$(scratchFolders)
+  check "round $round: the killed solve left its scratch folder in \$TMPDIR, the next open removed it ($left, then $after)" \
+    [ "$left,$after" = "1,0" ]
   check "round $round: every stored proof verifies after kill -9 ($out)" [ "$rc" -eq 0 ]
   stats=$("$TENGEN" book stats --book "$BOOK" --json)
   check "round $round: no unreadable record" contains "$stats" '"unreadable": 0'
