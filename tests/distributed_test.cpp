@@ -28,6 +28,7 @@
 #include "worker/job.h"
 #include "worker/othello_job.h"
 #include "worker/protocol.h"
+#include "tests/temp_dir.h"
 
 namespace {
 
@@ -36,14 +37,10 @@ using gomoku::Color;
 using gomoku::GameValue;
 namespace fs = std::filesystem;
 
+// A place for a book that does not exist yet, in a folder of the test's own.
 struct TempBook {
-  std::string dir;
-  TempBook() {
-    char pattern[] = "/tmp/tengen-dist-test-XXXXXX";
-    dir = mkdtemp(pattern);
-    fs::remove_all(dir);
-  }
-  ~TempBook() { fs::remove_all(dir); }
+  tengen::tests::TempDir root{"dist-test"};
+  std::string dir = root.sub("book");
 };
 
 gomoku::Position freestyle(const char* text, int size) {

@@ -26,6 +26,7 @@
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/threats.h"
+#include "tests/temp_dir.h"
 
 namespace tengen {
 namespace {
@@ -267,9 +268,8 @@ TEST(Engine, BeatsARandomOpponentUnderEveryRuleLegallyAndInTime) {
 
 TEST(Engine, PlaysTheBooksProvenWinToAFive) {
   // A renju position black wins by threats (quintet's vct_black), proved and stored in a book.
-  char dir[] = "/tmp/tengen-engine-test-XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  const std::string bookDir = std::string(dir) + "/book";
+  const tests::TempDir dir("engine-test");
+  const std::string bookDir = dir.sub("book");
   gomoku::PositionOptions o;
   o.toMove = Color::Black;
   const gomoku::Position pos = gomoku::parsePosition("h10,h9,j9,h8,i7/i11,i9,g8,j8,h7", o);
@@ -313,7 +313,6 @@ TEST(Engine, PlaysTheBooksProvenWinToAFive) {
     }
     EXPECT_TRUE(won) << "game " << game << ": the book's win was not played out";
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

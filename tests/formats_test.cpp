@@ -16,6 +16,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
+#include "tests/temp_dir.h"
 
 namespace tengen::book {
 namespace {
@@ -141,9 +142,8 @@ TEST(Sgf, BrokenFilesAreFormatErrorsWithAnOffset) {
 }
 
 TEST(BookTree, ABooksTreeExportsAndReadsBackAsItsLines) {
-  char dir[] = "/tmp/tengen-formats-test-XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  const std::string bookDir = std::string(dir) + "/book";
+  const tests::TempDir dir("formats-test");
+  const std::string bookDir = dir.sub("book");
   gomoku::PositionOptions o;
   o.rule = gomoku::Rule::Freestyle;
   o.size = 6;
@@ -173,7 +173,6 @@ TEST(BookTree, ABooksTreeExportsAndReadsBackAsItsLines) {
                           return p;
                         }()), 2, 100),
                BookError);  // stone lists are no game record
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
