@@ -358,7 +358,11 @@ Book::Book(std::string dir, Access access)
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
 
-  impl_->scratch = std::make_unique<ScratchDir>();
+  try {
+    impl_->scratch = std::make_unique<ScratchDir>();
+  } catch (const BookError& e) {
+    throw fail(e.what());  // the book's name first, as every open error
+  }
   // Only the families on disk: a read-only open of one that is not there fails.
   if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->scratch->path());
 

@@ -30,27 +30,58 @@ class ScratchParent {
   tests::TempDir dir_{"scratch-test"};
 };
 
-// A scratch directory made by a child process that then dies without running any destructor.
-fs::path abandonedScratchDir(const fs::path& parent) {
-  int channel[2];
-  EXPECT_EQ(::pipe(channel), 0);
-  const pid_t child = ::fork();
-  if (child == 0) {
-    ::close(channel[0]);
-    auto* dir = new ScratchDir(parent);  // never deleted: the process dies holding it
-    const std::string& path = dir->path();
-    if (::write(channel[1], path.data(), path.size()) < 0) std::_Exit(2);
-    std::_Exit(0);
+// A scratch directory made by a child process, which holds it until release() and then dies
+// without running any destructor.
+class OtherOwner {
+ public:
+  explicit OtherOwner(const fs::path& parent) {
+    int out[2], hold[2];
+    EXPECT_EQ(::pipe(out), 0);
+    EXPECT_EQ(::pipe(hold), 0);
+    child_ = ::fork();
+    if (child_ == 0) {
+      ::close(out[0]);
+      ::close(hold[1]);
+      auto* dir = new ScratchDir(parent);  // never deleted: the process dies holding it
+      const std::string& path = dir->path();
+      if (::write(out[1], path.data(), path.size()) < 0) std::_Exit(2);
+      ::close(out[1]);
+      char c;
+      while (::read(hold[0], &c, 1) > 0) {
+      }
+      std::_Exit(0);
+    }
+    ::close(out[1]);
+    ::close(hold[0]);
+    hold_ = hold[1];
+    std::string path;
+    char buf[256];
+    for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) path.append(buf, static_cast<std::size_t>(n));
+    ::close(out[0]);
+    path_ = path;
   }
-  ::close(channel[1]);
-  std::string path;
-  char buf[256];
-  for (ssize_t n; (n = ::read(channel[0], buf, sizeof buf)) > 0;) path.append(buf, static_cast<std::size_t>(n));
-  ::close(channel[0]);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  return path;
+  ~OtherOwner() { release(); }
+  const fs::path& path() const { return path_; }
+  // Lets the child die (its lock goes with it) and waits for it.
+  void release() {
+    if (hold_ < 0) return;
+    ::close(hold_);
+    hold_ = -1;
+    int status = 0;
+    ::waitpid(child_, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+
+ private:
+  pid_t child_ = -1;
+  int hold_ = -1;
+  fs::path path_;
+};
+
+fs::path abandonedScratchDir(const fs::path& parent) {
+  OtherOwner owner(parent);
+  owner.release();
+  return owner.path();
 }
 
 TEST(ScratchDir, IsRemovedWithItsOwner) {
@@ -88,6 +119,21 @@ TEST(ScratchDir, ALiveOwnersDirectoryIsNeverSwept) {
   EXPECT_NE(live.path(), second.path());
   EXPECT_EQ(sweepAbandonedScratchDirs(parent.path()), 0);
   EXPECT_EQ(parent.entries(), 2);
+}
+
+TEST(ScratchDir, AnotherLiveProcesssDirectoryIsSweptOnlyOnceItDies) {
+  ScratchParent parent;
+  OtherOwner other(parent.path());
+  ASSERT_TRUE(fs::is_directory(other.path()));
+  EXPECT_EQ(sweepAbandonedScratchDirs(parent.path()), 0);
+  {
+    ScratchDir mine(parent.path());  // its open sweeps too
+    EXPECT_TRUE(fs::is_directory(other.path()));
+  }
+  other.release();
+  EXPECT_TRUE(fs::is_directory(other.path()));  // nobody removes it but a sweep
+  EXPECT_EQ(sweepAbandonedScratchDirs(parent.path()), 1);
+  EXPECT_FALSE(fs::exists(other.path()));
 }
 
 TEST(ScratchDir, TheSweepLeavesDirectoriesWithoutALockAlone) {
