@@ -144,15 +144,18 @@ TEST(BookRecordEncoding, RoundTripsAndRejectsDamage) {
 
 TEST(BookRecordMerge, ContradictionsAreReportedNotOverwritten) {
   BookRecord wins, cannot;
-  wins.steps[0] = {true, true, {5}, 0, {}, 5, 3, 2, true};
-  cannot.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0, true};
+  wins.steps[0] = {true, true, {5}, 0, {}, 5, 3, 2};
+  cannot.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0};
+  wins.steps[0].markVerified(true);
+  cannot.steps[0].markVerified(true);
   settle(wins, 0);
   settle(cannot, 0);
   BookRecord into = wins;
   EXPECT_TRUE(mergeRecord(into, cannot, 0).has_value());
   EXPECT_EQ(into.result, Value::BlackWins);  // unchanged
   BookRecord whiteCannot;
-  whiteCannot.steps[1] = {true, false, {9}, 0, {}, 9, 1, 0, true};
+  whiteCannot.steps[1] = {true, false, {9}, 0, {}, 9, 1, 0};
+  whiteCannot.steps[1].markVerified(true);
   BookRecord drawn = cannot;
   EXPECT_FALSE(mergeRecord(drawn, whiteCannot, 0).has_value());
   EXPECT_EQ(drawn.result, Value::Draw);
@@ -402,7 +405,8 @@ TEST(Book, TamperedProofFailsTheVerifier) {
   Board after = pos.board;
   after.place(wrong, Color::Black);
   BookRecord fake;  // a forged "black wins" claim after a1 with no proof behind it
-  fake.steps[0] = {true, true, {}, 0, {}, kNoCell, 1, 0, true};
+  fake.steps[0] = {true, true, {}, 0, {}, kNoCell, 1, 0};
+  fake.steps[0].markVerified(true);
   settle(fake, 1);
   book.write({{key.bytes, record}, {canonicalKey(after, Rule::Renju, Color::White).bytes, fake}});
   const StoredCheck check = checkStoredClaim(book, pos.board, Rule::Renju, Color::Black, Color::Black);
@@ -466,7 +470,8 @@ TEST(BookTransfer, ContradictionWritesNothing) {
   const std::size_t before = collectStats(book).entries;
   const PositionKey key = canonicalKey(pos.board, Rule::Renju, Color::Black);
   BookRecord liar;
-  liar.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0, true};  // "black cannot win"
+  liar.steps[0] = {true, false, {}, 0, {}, kNoCell, 1, 0};  // "black cannot win"
+  liar.steps[0].markVerified(true);
   settle(liar, 0);
   // A new position and the contradicting one in one import.
   Board other = gomoku::testing::boardOf("h8/h9");

@@ -17,6 +17,7 @@
 #include "solver/gomoku/relevance_zone.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
+#include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/zone_support.h"
 #include "tests/test_boards.h"
@@ -191,6 +192,18 @@ TEST(RelevanceZone, ProofsWithZoneCutsVerifyAndATamperedCutIsRefused) {
   int cuts = 0;
   for (const auto& node : tree.nodes) cuts += node.argument.kind == ProofGame::kRelevanceZone;
   ASSERT_GT(cuts, 0) << "no zone cut in this proof";
+  // The same proof turned or mirrored is accepted in all eight orientations: the book stores
+  // every position in its canonical frame and re-checks proofs there.
+  for (int sym = 1; sym < kSymmetries; ++sym) {
+    proof::ProofTree<Point> turned = tree;
+    const auto turn = [&](Point q) { return q >= 0 ? applySymmetry(sym, q, pos.board.size()) : q; };
+    for (auto& node : turned.nodes) {
+      for (auto& e : node.children) e.move = turn(e.move);
+      for (auto& m : node.argument.moves) m = turn(m);
+    }
+    const ProofCheck check = checkProof(applySymmetry(sym, pos.board), pos.toMove, pos.rule, Color::Black, turned);
+    EXPECT_TRUE(check.ok) << "symmetry " << sym << ": " << check.error;
+  }
   // Drop every reply a zone cut kept: some lie in the support, so the verifier must refuse.
   for (auto& node : tree.nodes) {
     if (node.argument.kind != ProofGame::kRelevanceZone) continue;

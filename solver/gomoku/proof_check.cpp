@@ -149,8 +149,11 @@ class Checker {
     return k;
   }
 
+  // Each node is checked in each position it is reached in. A position checked through one
+  // node does not vouch for another node of it: a zone's support is computed from the subtree of
+  // the node its pass edge reaches, so that subtree itself must have been checked.
   bool check(int node, Color toMove) {
-    const std::string key = positionKey(toMove);
+    const std::string key = positionKey(toMove) + std::to_string(node);
     if (done_.count(key)) return true;
     const bool ok = tree_.attackerWins ? checkProofNode(node, toMove) : checkDisproofNode(node, toMove);
     if (ok) done_.insert(key);

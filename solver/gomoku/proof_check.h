@@ -12,7 +12,7 @@ namespace tengen::gomoku {
 
 // The verifier's revision. A book step counts as verified only when this revision re-checked it:
 // bump it when a verifier bug is fixed, and every stored proof must be re-checked to count again.
-inline constexpr int kVerifierRevision = 1;
+inline constexpr int kVerifierRevision = 2;
 
 struct ProofCheck {
   bool ok = false;
