@@ -173,6 +173,31 @@ TEST(RelevanceZone, ASecondSearchOfTheSameBoardDeepensPastTheFirstOnesDisproofs)
   EXPECT_EQ((support & ~win->zone).count(), 0u);  // the prover's zone holds the verifier's support
 }
 
+TEST(RelevanceZone, TheVerifiersSupportIsTheSameInEveryOrientation) {
+  // White has a four; black, to move, has a foul at h8 with three real threes, each with two
+  // straight-four points. The foul test stops at its first witnesses, which depend on the order
+  // it meets the lines in, so each orientation alone reads other cells; the support must not
+  // differ, as the book re-checks proofs in its canonical frame, not the one they were found in.
+  const Board board = testing::boardOf("f8,g8,h6,h7,f6,g7/a1,a2,a3,a4");
+  Board scratch = board;
+  ASSERT_EQ(forbiddenKind(scratch, testing::pt("h8"), Color::Black, Rule::Renju), ForbiddenKind::DoubleThree);
+  proof::ProofTree<Point> tree;
+  tree.attackerWins = true;
+  tree.nodes.emplace_back();  // black to move, white's five point open: nothing more to record
+  const Cells support = proofSupport(scratch, Rule::Renju, Color::White, tree, 0, Color::Black);
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("a5"))));  // white's five point
+  EXPECT_TRUE(support.test(static_cast<std::size_t>(testing::pt("h8"))));  // the foul's own lines
+  for (int sym = 1; sym < kSymmetries; ++sym) {
+    Board turned = applySymmetry(sym, board);
+    const Cells turnedSupport = proofSupport(turned, Rule::Renju, Color::White, tree, 0, Color::Black);
+    Cells expected;
+    for (Point p = 0; p < board.cellCount(); ++p)
+      if (support.test(static_cast<std::size_t>(p)))
+        expected.set(static_cast<std::size_t>(applySymmetry(sym, p, board.size())));
+    EXPECT_EQ(turnedSupport, expected) << "symmetry " << sym;
+  }
+}
+
 TEST(RelevanceZone, ProofsWithZoneCutsVerifyAndATamperedCutIsRefused) {
   // The first D4 Kagetsu game after 19 plies, white to move: the proof answers a white reply
   // inside a zone. (Most proofs on these lines have none since the VCF cut against a pass reads

@@ -47,21 +47,17 @@ ForbiddenKind forbiddenKind(Board& board, Point p, std::vector<Point>* reads) {
   if (threes < 2) return ForbiddenKind::None;
 
   board.place(p, Color::Black);
-  // Asked for its reads, the test visits every straight-four point instead of stopping at the
-  // first answer: which witnesses come first depends on the board's orientation, and a proof's
-  // support (zone_support.h) must be the same in all eight, as the book checks proofs in its
-  // canonical frame.
-  const bool stopEarly = reads == nullptr;
   int real = 0;
-  for (int dir = 0; dir < kDirections && (real < 2 || !stopEarly); ++dir) {
+  for (int dir = 0; dir < kDirections && real < 2; ++dir) {
     unsigned points = line[dir]->straightFourPoints;
-    bool realHere = false;
-    while (points && !(realHere && stopEarly)) {
+    while (points) {
       const int cell = __builtin_ctz(points);
       points &= points - 1;
-      realHere |= realFourPoint(exact, board, board.step(p, dir, cell - kWindowCentre), reads);
+      if (realFourPoint(exact, board, board.step(p, dir, cell - kWindowCentre), reads)) {
+        ++real;
+        break;
+      }
     }
-    real += realHere ? 1 : 0;
   }
   board.undo();
   return real >= 2 ? ForbiddenKind::DoubleThree : ForbiddenKind::None;

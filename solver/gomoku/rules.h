@@ -17,9 +17,7 @@ bool makesFive(const Board& board, Point p, Color c, Rule r);
 // five is never forbidden. The board is used as scratch for the recursive real-three test and is
 // returned unchanged. When `reads` is given, every point whose lines the answer was read from
 // (p and the straight-four points the recursion visited) is appended to it: stones placed
-// further than five cells along a line from all of them cannot change the answer. Asked for
-// them, the test visits every straight-four point, so the set does not depend on the board's
-// orientation (a proof's support must not: zone_support.h).
+// further than five cells along a line from all of them cannot change the answer.
 ForbiddenKind forbiddenKind(Board& board, Point p, std::vector<Point>* reads = nullptr);
 
 // forbiddenKind under rule r for colour c: only black under renju ever has a foul.

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/verifier_scans.h"
 
 namespace tengen::gomoku {
@@ -33,8 +34,9 @@ constexpr int kThreatLineArgument = 3;  // as recorded by the prover (ProofGame:
 
 class Support {
  public:
-  Support(Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree)
-      : b_(board), rule_(rule), attacker_(attacker), defender_(opponent(attacker)), tree_(tree) {}
+  // `board` is the tree's board turned by `symmetry`; the tree's moves are turned as they are read.
+  Support(Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree, int symmetry)
+      : b_(board), rule_(rule), attacker_(attacker), defender_(opponent(attacker)), tree_(tree), symmetry_(symmetry) {}
 
   Cells of(int node, Color toMove) {
     // Kept by the position itself, not the node index alone: a tree's indices are not trusted.
@@ -52,6 +54,8 @@ class Support {
 
  private:
   bool blackUnderRenju(Color c) const { return rule_ == Rule::Renju && c == Color::Black; }
+
+  Point turned(Point p) const { return p >= 0 ? applySymmetry(symmetry_, p, b_.size()) : p; }
 
   std::vector<Point> fivePoints(Color c) { return scanFivePoints(b_, c, rule_); }
 
@@ -120,10 +124,11 @@ class Support {
     if (n.children.empty()) return s;
     const auto& e = n.children.front();  // the move the verifier follows
     if (e.move == kPass) return s;       // no such proof: the verifier rejects it
-    s.set(static_cast<std::size_t>(e.move));
-    addLegalityReads(e.move, attacker_, s);
-    if (makesFive(b_, e.move, attacker_, rule_)) return s;
-    b_.place(e.move, attacker_);
+    const Point move = turned(e.move);
+    s.set(static_cast<std::size_t>(move));
+    addLegalityReads(move, attacker_, s);
+    if (makesFive(b_, move, attacker_, rule_)) return s;
+    b_.place(move, attacker_);
     s |= of(e.node, defender_);
     b_.undo();
     return s;
@@ -145,15 +150,18 @@ class Support {
         s |= of(e.node, attacker_);  // a nested zone: its own support
         continue;
       }
-      s.set(static_cast<std::size_t>(e.move));
-      addLegalityReads(e.move, defender_, s);
-      b_.place(e.move, defender_);
+      const Point move = turned(e.move);
+      s.set(static_cast<std::size_t>(move));
+      addLegalityReads(move, defender_, s);
+      b_.place(move, defender_);
       s |= of(e.node, attacker_);
       b_.undo();
     }
     if (!attackerFives.empty()) return s;  // every left-out reply loses to a five at once
-    if (n.argument.kind == kThreatLineArgument) addLine(n.argument.moves, s);
-    else addAnswers(n.argument.moves, s);
+    std::vector<Point> argument;
+    for (Point p : n.argument.moves) argument.push_back(turned(p));
+    if (n.argument.kind == kThreatLineArgument) addLine(argument, s);
+    else addAnswers(argument, s);
     return s;
   }
 
@@ -195,6 +203,7 @@ class Support {
   Rule rule_;
   Color attacker_, defender_;
   const proof::ProofTree<Point>& tree_;
+  int symmetry_;
   std::unordered_map<std::string, Cells> memo_;
 };
 
@@ -202,7 +211,22 @@ class Support {
 
 Cells proofSupport(Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree, int node,
                    Color toMove) {
-  return Support(board, rule, attacker, tree).of(node, toMove);
+  // Each orientation gives a sound support, but not always the same one: a foul test stops at
+  // its first witnesses, met in an order that turns with the board. A cell outside any one of
+  // them cannot matter, so the support is their intersection, the same in every orientation
+  // (the book re-checks proofs in its canonical frame, not the one they were found in).
+  Cells support = Support(board, rule, attacker, tree, 0).of(node, toMove);
+  const int n = board.size();
+  for (int sym = 1; sym < kSymmetries && support.any(); ++sym) {
+    Board turnedBoard = applySymmetry(sym, board);
+    const Cells turned = Support(turnedBoard, rule, attacker, tree, sym).of(node, toMove);
+    const int back = inverseSymmetry(sym);
+    Cells original;
+    for (Point p = 0; p < board.cellCount(); ++p)
+      if (turned.test(static_cast<std::size_t>(p))) original.set(static_cast<std::size_t>(applySymmetry(back, p, n)));
+    support &= original;
+  }
+  return support;
 }
 
 }  // namespace tengen::gomoku

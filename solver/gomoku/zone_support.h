@@ -17,8 +17,9 @@ using Cells = std::bitset<kMaxCells>;
 
 // The support of node `node` of `tree` (an attacker's proof; `toMove` to play on `board`, which
 // holds that node's position): every empty cell on which one more stone of the defender could
-// change whether the subtree is a valid proof. Assumes the subtree was checked valid. The board
-// is used as scratch and returned unchanged.
+// change whether the subtree is a valid proof. Assumes the subtree was checked valid. Computed
+// in each of the board's eight orientations and intersected, so it is the same however the
+// board is turned. The board is used as scratch and returned unchanged.
 Cells proofSupport(Board& board, Rule rule, Color attacker, const proof::ProofTree<Point>& tree, int node,
                    Color toMove);
 
