@@ -17,7 +17,7 @@ inline constexpr int kVerifierRevision = 2;
 struct ProofCheck {
   bool ok = false;
   std::string error;  // where and why the tree fails, when it does
-  long long positions = 0;  // distinct positions checked
+  long long positions = 0;  // positions checked (one reached through two different nodes counts twice)
 };
 
 // Checks that `tree` proves (tree.attackerWins) or disproves that `attacker` wins from `board`
