@@ -3,7 +3,8 @@
 // (renju with a black and a white attacker, freestyle), every defender move outside the support
 // is played and the same win re-checked by the verifier from scratch. Also: the prover's zone
 // holds the verifier's support, proofs with zone cuts verify, and a cut that leaves out a move
-// inside the support is refused.
+// inside the support is refused, also when the pass reaches a position already checked through
+// another node.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -196,6 +197,83 @@ TEST(RelevanceZone, TheVerifiersSupportIsTheSameInEveryOrientation) {
         expected.set(static_cast<std::size_t>(applySymmetry(sym, p, board.size())));
     EXPECT_EQ(turnedSupport, expected) << "symmetry " << sym;
   }
+}
+
+// A hand-made proof with two zone nodes whose wins after a pass reach the same position. The
+// second zone's support is computed from the node its pass edge reaches, so that node must be
+// checked there, even though the same position was already checked through another node.
+class TwoZonesOnePosition {
+ public:
+  // Freestyle, white to move: black has open threes c12-e12 and c3-e3, and k8-m8 closed by j8.
+  const Board board = testing::boardOf("c12,d12,e12,c3,d3,e3,k8,l8,m8/j8", 15, Rule::Freestyle);
+  proof::ProofTree<Point> tree;
+  int honest = 0;  // after a white pass: black n8, white o8 forced, black f12 (an open four)
+  int secondZone = 0;
+
+  TwoZonesOnePosition() {
+    tree.attackerWins = true;
+    const int root = add(ProofGame::kRelevanceZone);
+    const int afterPass = add(), afterFour = add();
+    honest = add();
+    lost_ = add();  // white to move against two five points: every reply loses on the spot
+    link(root, "", afterPass);
+    link(afterPass, "n8", afterFour);
+    link(afterFour, "o8", honest);
+    link(honest, "f12", lost_);
+    // The replies in the support (n8, o8, f12 and f12's five points b12, g12): black makes the
+    // other open four, except after o8, where black plays n8 anyway and gets a second zone node
+    // in the position `honest` was reached in, with white to move.
+    for (const char* reply : {"n8", "f12", "b12", "g12"}) openFour(link(root, reply, add()));
+    const int afterBlock = link(root, "o8", add());
+    secondZone = link(afterBlock, "n8", add(ProofGame::kRelevanceZone));
+  }
+
+  // The second zone's win after a pass is `honest`: white's replies in its support f12, b12, g12.
+  void passToHonestNode() {
+    link(secondZone, "", honest);
+    for (const char* reply : {"f12", "b12", "g12"}) openFour(link(secondZone, reply, add()));
+  }
+
+  // The same position through a forged node: black's far-off o15 "wins", which leaves a support of
+  // o15 alone, so every other white reply would be skipped, even f12, b12 and g12, which break the
+  // real win after a pass. (The checker before revision 2 accepted this tree.)
+  void passToForgedNode() {
+    const int forged = add();
+    link(forged, "o15", add());  // a white node with nothing recorded: not a win at all
+    link(secondZone, "", forged);
+    const int afterO15 = link(secondZone, "o15", add());
+    link(afterO15, "f12", lost_);
+  }
+
+ private:
+  int add(int argumentKind = 0) {
+    tree.nodes.emplace_back();
+    tree.nodes.back().argument.kind = argumentKind;
+    return static_cast<int>(tree.nodes.size()) - 1;
+  }
+  int link(int from, const char* move, int to) {
+    tree.nodes[static_cast<std::size_t>(from)].children.push_back({*move ? testing::pt(move, 15) : kPass, to});
+    return to;
+  }
+  void openFour(int blackToMove) { link(blackToMove, "f3", lost_); }
+
+  int lost_ = 0;
+};
+
+TEST(ProofCheck, AZoneNodesPassReachesACheckedNode) {
+  TwoZonesOnePosition proof;
+  proof.passToHonestNode();
+  const ProofCheck check = checkProof(proof.board, Color::White, Rule::Freestyle, Color::Black, proof.tree);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(ProofCheck, EachNodeIsCheckedInEachPositionItIsReachedIn) {
+  // Checking the position once (through `honest`) must not vouch for the forged node.
+  TwoZonesOnePosition proof;
+  proof.passToForgedNode();
+  const ProofCheck check = checkProof(proof.board, Color::White, Rule::Freestyle, Color::Black, proof.tree);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("neither in the tree nor refuted"), std::string::npos) << check.error;
 }
 
 TEST(RelevanceZone, ProofsWithZoneCutsVerifyAndATamperedCutIsRefused) {
