@@ -159,17 +159,10 @@ ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, c
   out.winnerMoves = pos.toMove == game.winner;
   Board& board = pos.board;
   const int size = board.size();
-  // Whether a stone lies within two cells of p (the winner's moves worth a budget each).
-  const auto nearStone = [&board, size](Point p) {
-    for (int row = std::max(0, board.row(p) - 2); row <= std::min(size - 1, board.row(p) + 2); ++row)
-      for (int col = std::max(0, board.col(p) - 2); col <= std::min(size - 1, board.col(p) + 2); ++col)
-        if (!board.isEmpty(board.point(col, row))) return true;
-    return false;
-  };
   const int stones = static_cast<int>(board.history().size());
   for (Point p = 0; p < board.cellCount(); ++p) {
     if (!board.isEmpty(p) || !isLegal(board, p, pos.toMove, pos.rule)) continue;
-    if (out.winnerMoves && !nearStone(p)) continue;
+    if (out.winnerMoves && !board.hasStoneNear(p, 2)) continue;  // the winner's moves worth a budget each
     ReplyStep r;
     r.reply = formatPoint(p, size);
     r.winnerMove = out.winnerMoves;

@@ -1,6 +1,7 @@
 // `tengen solve`: the value of a position (or a VCF/VCT) with best move, line and proof figures.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -15,6 +16,8 @@
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "cli/library.h"
+#include "engine/engine_hints.h"
+#include "engine/external_engine.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/solve.h"
 #include "worker/shutdown.h"
@@ -28,8 +31,14 @@ std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemor
 
 // Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
 // an error answer and the batch goes on; returns false then.
+struct HintEngine {
+  std::string command;
+  int plies = 2;
+  int milliseconds = 1000;
+};
+
 bool solveOne(const std::string& text, const PositionOptions& popts, SolveOptions options, bool json,
-              book::Book* store, bool batch, KnownProofs* known = nullptr) {
+              book::Book* store, bool batch, KnownProofs* known = nullptr, const HintEngine* hints = nullptr) {
   Position pos;
   try {
     pos = parsePosition(text, popts);
@@ -40,6 +49,23 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
   }
   const int n = pos.board.size();
   const bool terminal = !json && isatty(STDERR_FILENO);
+  engine::EngineHints hinted;
+  double hintSeconds = 0;
+  if (hints) {
+    // A guided proof: the engine's moves at the attacker's positions near the root go first.
+    engine::ExternalEngine engine(hints->command, n, pos.rule, hints->milliseconds);
+    engine::EngineHintOptions o;
+    o.plies = hints->plies;
+    o.attacker = options.onlyAttacker;
+    if (terminal) o.progress = [](int asked) { std::fprintf(stderr, "\rhints: %d positions asked   ", asked); };
+    const auto start = std::chrono::steady_clock::now();
+    hinted = engine::engineHints(pos, [&](const Board& b, Color c) { return engine.move(b, c); }, o);
+    hintSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (terminal) std::fprintf(stderr, "\r%40s\r", "");
+    if (!engine.answering()) std::cerr << "tengen solve: warning: engine " << quoted(hints->command)
+                                       << " stopped answering; the hints so far are used\n";
+    options.hints = hinted.hints;
+  }
   if (terminal)
     options.progress = [](const SolveProgress& p) {
       std::fprintf(stderr, "\r%s's win: %llu nodes, %.0f nodes/s, pn %u dn %u, %.1f s   ",
@@ -74,6 +100,13 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     o.num("seconds", r.seconds)
         .boolean("verified", r.verified);
     if (!r.verifyError.empty()) o.str("error", r.verifyError);
+    if (hints)
+      o.raw("hints", JsonObject()
+                         .str("engine", hints->command)
+                         .num("asked", static_cast<long long>(hinted.asked))
+                         .num("answered", static_cast<long long>(hinted.answered))
+                         .num("seconds", hintSeconds)
+                         .done());
     if (store) o.str("book", store->dir()).num("stored", static_cast<long long>(stored));
     if (worker::stopRequested()) o.str("stopped_by", worker::stopReason());
     std::cout << o.done() << '\n';
@@ -96,6 +129,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
               << " nodes/s, " << r.seconds << " s";
     if (r.zoneNodes) std::cout << " (and " << r.zoneNodes << " nodes of null-move threat searches for relevance zones)";
     std::cout << '\n';
+    if (hints)
+      std::cout << "hints: " << hinted.answered << " moves named by " << hints->command << " in " << hinted.asked
+                << " positions, " << hintSeconds << " s\n";
     if (store) std::cout << "book: " << stored << " positions stored in " << store->dir() << '\n';
   }
   std::cout.flush();
@@ -109,6 +145,8 @@ int runSolve(int argc, char** argv) {
   const std::string game = args.value("game").value_or("gomoku");
   if (othelloRequested(args)) return runOthelloSolve(args);
   if (game != "gomoku") throw UsageError("unknown game " + quoted(game) + " (gomoku, othello or anti-othello)");
+  if (args.value("hint-engine") && distributedRequested(args))
+    throw UsageError("--hint-engine works in a single process: leave out --workers");
   if (distributedRequested(args)) return runDistributedSolve(args);
   // Ctrl-C stops the search where it is: the answer so far is printed (and stored), then the
   // command ends with 128 + the signal.
@@ -133,6 +171,15 @@ int runSolve(int argc, char** argv) {
   options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
   options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
   const bool json = args.flag("json");
+  std::optional<HintEngine> hintEngine;
+  if (const auto command = args.value("hint-engine")) {
+    if (command->empty()) throw UsageError("--hint-engine needs a command, e.g. --hint-engine pbrain-rapfi");
+    if (options.mode != ProofMode::Full) throw UsageError("--hint-engine guides full-value proofs only: leave out --mode");
+    if (args.value("lines")) throw UsageError("give --lines or --hint-engine, not both");
+    hintEngine = HintEngine{*command, static_cast<int>(args.integer("hint-plies", 2, 1, 8)),
+                            static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000))};
+  }
+  const HintEngine* hints = hintEngine ? &*hintEngine : nullptr;
   // Opened before any search so a locked or unreadable book fails at once, not after it.
   std::unique_ptr<book::Book> store;
   if (args.value("book")) store = openBookWriter(args, book::Book::Access::Create);
@@ -167,7 +214,7 @@ int runSolve(int argc, char** argv) {
     return stopped(allGood ? 0 : 1);
   }
   if (!args.positional().empty()) {
-    solveOne(args.positional()[0], popts, options, json, book, false, known.get());
+    solveOne(args.positional()[0], popts, options, json, book, false, known.get(), hints);
     return stopped(0);
   }
   bool first = true;
@@ -176,7 +223,7 @@ int runSolve(int argc, char** argv) {
     if (worker::stopRequested()) return true;  // the rest of the input is left unread
     if (!json && !first) std::cout << '\n';
     first = false;
-    allGood &= solveOne(line, popts, options, json, book, true, known.get());
+    allGood &= solveOne(line, popts, options, json, book, true, known.get(), hints);
     return true;
   });
   return stopped(allGood ? 0 : 1);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/gomocup_coordinates.h"
 #include "engine/move_choice.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/rules.h"
@@ -117,17 +118,8 @@ class Session {
     }
   }
 
-  // x,y as the protocol writes them (column from the left, row from the top) into a point.
-  std::optional<Point> parse(const std::string& text) const {
-    int x = -1, y = -1;
-    char comma = 0;
-    std::istringstream in(text);
-    if (!(in >> x >> comma >> y) || comma != ',' || x < 0 || y < 0 || x >= size_ || y >= size_) return std::nullopt;
-    return static_cast<Point>((size_ - 1 - y) * size_ + x);
-  }
-  std::string format(Point p) const {
-    return std::to_string(p % size_) + "," + std::to_string(size_ - 1 - p / size_);
-  }
+  std::optional<Point> parse(const std::string& text) const { return gomocupPoint(text, size_); }
+  std::string format(Point p) const { return gomocupText(p, size_); }
 
   gomoku::Board currentBoard(Color& ours) const {
     gomoku::Board b(size_);

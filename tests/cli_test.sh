@@ -336,5 +336,23 @@ mkdir -p "$BOOKS/alone" && cp "$TENGEN" "$BOOKS/alone/tengen"
 err=$("$BOOKS/alone/tengen" serve --book "$BOOKS/ob" 2>&1 >/dev/null); rc=$?
 check "tengen serve without tengen-serve beside it exits 1 and says what is missing" [ "$rc" -eq 1 ] && check "tengen serve without tengen-serve beside it exits 1 and says what is missing (and)" contains "$err" "there is none beside"
 
+# A guided proof with an engine's hints (tengen's own engine, through the Gomocup protocol): the
+# same value, verified, and the questions counted; an engine that does not start is one line.
+KAGETSU24="h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10"
+out=$("$TENGEN" solve --json --hash 64 --hint-engine "$TENGEN engine" --hint-plies 1 --hint-ms 100 "$KAGETSU24"); rc=$?
+check "solve --hint-engine exits 0" [ "$rc" -eq 0 ]
+check "solve --hint-engine proves black's win, verified" contains "$out" '"result": "black-wins"'
+check "solve --hint-engine proof verified" contains "$out" '"verified": true'
+check "solve --hint-engine counts one question" contains "$out" '"asked": 1, "answered": 1'
+out=$("$TENGEN" solve --hash 64 --hint-engine "$TENGEN engine" --hint-plies 1 --hint-ms 100 "$KAGETSU24")
+check "solve --hint-engine says what the engine named" contains "$out" "hints: 1 moves named by $TENGEN engine in 1 positions"
+err=$("$TENGEN" solve --hint-engine "/nonexistent/pbrain-x" "h8 h9" 2>&1 >/dev/null); rc=$?
+check "a hint engine that does not start exits 1" [ "$rc" -eq 1 ]
+check "a hint engine that does not start is one line" [ "$err" == "tengen solve: engine '/nonexistent/pbrain-x' did not answer START 15 (it exited with status 127)" ]
+err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --mode vcf "h8 h9" 2>&1 >/dev/null); rc=$?
+check "--hint-engine with --mode exits 2" [ "$rc" -eq 2 ]
+err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?
+check "--hint-engine with --workers exits 2" [ "$rc" -eq 2 ]
+
 echo "$failures failed"
 [ "$failures" -eq 0 ]

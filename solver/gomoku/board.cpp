@@ -143,6 +143,13 @@ int Board::liveWindows(Color c) const {
   return count;
 }
 
+bool Board::hasStoneNear(Point p, int cells) const {
+  for (int r = std::max(0, row(p) - cells); r <= std::min(size_ - 1, row(p) + cells); ++r)
+    for (int c = std::max(0, col(p) - cells); c <= std::min(size_ - 1, col(p) + cells); ++c)
+      if (!isEmpty(point(c, r))) return true;
+  return false;
+}
+
 void Board::place(Point p, Color c) {
   assert(p >= 0 && p < cellCount() && isEmpty(p));
   cells_[p] = cellOf(c);

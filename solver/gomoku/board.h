@@ -54,6 +54,8 @@ class Board {
   int stoneCount(Color c) const { return counts_[index(c)]; }
   int stoneCount() const { return counts_[0] + counts_[1]; }
   bool full() const { return stoneCount() == cellCount(); }
+  // Whether a stone lies within `cells` rows and columns of p.
+  bool hasStoneNear(Point p, int cells) const;
 
   // Stones in the order they were placed.
   struct Placement {

@@ -146,6 +146,13 @@ void ProofGame::applySiblingHint(std::vector<proof::Child<Point>>& children) {
   }
 }
 
+void ProofGame::favourHintedMoves(std::vector<proof::Child<Point>>& children) const {
+  const auto it = hints_->find(board_.hash());
+  if (it == hints_->end()) return;
+  for (auto& c : children)
+    c.favoured = std::find(it->second.begin(), it->second.end(), c.move) != it->second.end();
+}
+
 ProofNumbers ProofGame::estimate() const {
   // Disproof effort grows with the places the attacker could still make five (counted on small
   // boards, where draws are proved; on large ones nearly every line is open and it tells
@@ -228,6 +235,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
             {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
+    if (hints_ && c.expansion == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
     argument.kind = c.argumentKind;
     argument.moves.clear();
     for (int i = c.childCount; i < c.moves.size(); ++i) argument.moves.push_back(c.moves.point(i));
@@ -265,6 +273,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   }
   for (std::size_t i = 0; i < argument.moves.size(); ++i) c.moves.setPoint(c.childCount + static_cast<int>(i), argument.moves[i]);
   if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
+  if (hints_ && e == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
   return e;
 }
 

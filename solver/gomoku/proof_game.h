@@ -61,8 +61,9 @@ class ProofGame {
     effortShift_ = effortShift;
     epsilon_ = epsilon;
   }
-  // Moves to try first for the attacker, by exact board hash (a library's moves: a guided proof).
-  // They change the search's order only, never what is proved.
+  // Moves to try first for the attacker, by exact board hash (a library's or an engine's moves: a
+  // guided proof), and to stay with while their subtrees cost less than 2^favouredShift times
+  // their siblings' (see proof::SearchLimits). They change the search's order only.
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
   void setHints(std::shared_ptr<const Hints> hints) { hints_ = std::move(hints); }
 
@@ -307,6 +308,8 @@ class ProofGame {
   // Puts the attacker's move that won at a corresponding position below a proven sibling reply
   // first among `children`, with the estimate of a move expected to win.
   void applySiblingHint(std::vector<proof::Child<Point>>& children);
+  // Marks the hinted moves among `children` favoured (proof::SearchLimits::favouredShift).
+  void favourHintedMoves(std::vector<proof::Child<Point>>& children) const;
 };
 
 }  // namespace tengen::gomoku

@@ -32,6 +32,10 @@ struct SearchLimits {
   // spent on it (a long forcing line that keeps failing) then yields to siblings that look
   // costlier but may be cheap. The search's order changes, never what it proves.
   int effortShift = 0;
+  // Under the effort-aware choice, a favoured child (Child::favoured) is weighed as if its proof
+  // number and effort were 2^favouredShift times smaller: a guided proof stays with the guide's
+  // move until its subtree is that much costlier than the siblings. Order only, like the rest.
+  int favouredShift = 8;
   // Weak proof numbers at the defender's nodes within this many plies of the root (Ueda et al.
   // 2008): the largest child's proof number plus one for each other child not yet proved,
   // instead of the sum (0: the sum everywhere). Transpositions and replies refuted the same way
@@ -112,7 +116,9 @@ class Dfpn {
   std::uint32_t effortSelector(const Child<Move>& c, std::uint32_t thPn) const {
     if (c.numbers.pn == 0) return 0;
     if (c.numbers.pn >= thPn) return kInfinity;
-    const std::uint64_t s = std::uint64_t{c.numbers.pn} + (std::uint64_t{c.work} >> limits_.effortShift);
+    const int favoured = c.favoured ? limits_.favouredShift : 0;
+    const std::uint64_t s = std::max<std::uint64_t>(1, std::uint64_t{c.numbers.pn} >> favoured) +
+                            (std::uint64_t{c.work} >> (limits_.effortShift + favoured));
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(s, kInfinity - 1));
   }
 
@@ -222,9 +228,11 @@ class Dfpn {
         // number, or by the nodes it spends. With no runner-up, only this node's limits hold.
         childPn = thPn;
         if (second < kInfinity) {
-          const std::uint32_t room = widen(second) - best;  // at least 1: best <= second
-          childPn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thPn, std::uint64_t{child.pn} + room));
-          stopAt_ = std::min(stopAt_, nodes_ + (std::uint64_t{room} << limits_.effortShift));
+          // A favoured child's selector moves 2^favouredShift times slower than its numbers.
+          const int favoured = kids[bestIndex].favoured ? limits_.favouredShift : 0;
+          const std::uint64_t room = std::uint64_t{widen(second) - best} << favoured;  // best <= second
+          childPn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thPn, child.pn + room));
+          stopAt_ = std::min(stopAt_, nodes_ + (room << limits_.effortShift));
         }
         childDn = saturatingSub(thDn, self.dn, child.dn);
       } else if (isOr) {

@@ -41,6 +41,9 @@ struct Child {
   // expand() put the game's estimate in `numbers` already (it had it at hand): the search asks
   // estimateAfter() only for the other children the table does not know.
   bool estimated = false;
+  // A guide (a guided proof's hint) names this move: the effort-aware choice weighs it as if its
+  // proof number and effort were SearchLimits::favouredShift powers of two smaller.
+  bool favoured = false;
 };
 
 // A game position seen by the attacker. expand() either decides the node on the spot, or lists

@@ -1,0 +1,33 @@
+// Hints for a guided proof from an engine's moves: at every position within a few plies where
+// the attacker is to move, the move the engine names is tried first by the prover; where the
+// defender is to move, every reply near the stones is followed. Hints order the search only:
+// every proof is the prover's own and verified.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_game.h"
+
+namespace tengen::engine {
+
+// The move to try for the side to move (the engine's choice), or nullopt.
+using MoveOracle = std::function<std::optional<gomoku::Point>(const gomoku::Board&, gomoku::Color toMove)>;
+
+struct EngineHintOptions {
+  int plies = 2;  // the oracle is asked at the attacker's positions fewer than this many plies below the root
+  std::optional<gomoku::Color> attacker;  // nullopt: both colours, as a full-value solve asks both wins
+  std::function<void(int asked)> progress;  // after each question
+};
+
+struct EngineHints {
+  std::shared_ptr<gomoku::ProofGame::Hints> hints = std::make_shared<gomoku::ProofGame::Hints>();
+  int asked = 0;     // positions the oracle was asked about
+  int answered = 0;  // legal moves it named (each one a hint)
+};
+
+EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, const EngineHintOptions& options);
+
+}  // namespace tengen::engine

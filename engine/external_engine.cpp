@@ -1,0 +1,63 @@
+// START, INFO and BOARD ... DONE as a manager sends them; answers other than a point (MESSAGE,
+// DEBUG and the like) are read past.
+#include "engine/external_engine.h"
+
+#include "engine/gomocup_coordinates.h"
+#include "solver/gomoku/notation.h"
+
+namespace tengen::engine {
+namespace {
+
+// An engine may load its weights on START; a move may take a little more than its time.
+constexpr double kStartSeconds = 60;
+constexpr double kGraceSeconds = 5;
+
+bool startsWith(const std::string& text, const char* word) { return text.rfind(word, 0) == 0; }
+
+}  // namespace
+
+ExternalEngine::ExternalEngine(const std::string& command, int size, gomoku::Rule rule, int moveMilliseconds)
+    : command_(command), size_(size), moveMilliseconds_(moveMilliseconds), process_(command) {
+  const std::string who = "engine " + gomoku::quoted(command);
+  if (!process_.send("START " + std::to_string(size)))
+    throw EngineError(who + " does not read its input (it " + process_.status() + ")");
+  while (true) {
+    const auto answer = process_.line(kStartSeconds);
+    if (!answer) throw EngineError(who + " did not answer START " + std::to_string(size) + " (it " + process_.status() + ")");
+    if (*answer == "OK") break;
+    if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN"))
+      throw EngineError(who + " refused START " + std::to_string(size) + ": " + *answer);
+  }
+  process_.send("INFO timeout_turn " + std::to_string(moveMilliseconds));
+  process_.send("INFO timeout_match 0");
+  process_.send("INFO time_left 2147483647");
+  process_.send("INFO rule " + std::to_string(gomocupRule(rule)));
+}
+
+ExternalEngine::~ExternalEngine() { process_.send("END"); }
+
+std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, gomoku::Color toMove) {
+  if (!answering_) return std::nullopt;
+  std::string text = "BOARD\n";
+  for (const auto& s : board.history())
+    text += gomocupText(s.point, size_) + (s.color == toMove ? ",1\n" : ",2\n");
+  text += "DONE";
+  if (!process_.send(text)) {
+    answering_ = false;
+    return std::nullopt;
+  }
+  while (true) {
+    const auto answer = process_.line(moveMilliseconds_ / 1000.0 + kGraceSeconds);
+    if (!answer) {
+      answering_ = false;
+      return std::nullopt;
+    }
+    if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN")) return std::nullopt;
+    if (const auto p = gomocupPoint(*answer, size_)) {
+      if (!board.isEmpty(*p)) return std::nullopt;
+      return p;
+    }
+  }
+}
+
+}  // namespace tengen::engine

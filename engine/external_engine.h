@@ -1,0 +1,43 @@
+// An outside Gomocup engine (a pbrain-* program such as Rapfi or Embryo, or `tengen engine`)
+// asked for its move in positions: the other side of the protocol gomocup.h answers.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "engine/child_process.h"
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+
+namespace tengen::engine {
+
+struct EngineError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class ExternalEngine {
+ public:
+  // Starts `command` and sends START with the board size, the rule and the time a move may
+  // take. Throws EngineError (one line naming the command) when it does not answer OK.
+  ExternalEngine(const std::string& command, int size, gomoku::Rule rule, int moveMilliseconds);
+  ~ExternalEngine();
+
+  // The engine's move for `toMove` on `board` (sent as BOARD, the stones in their order), or
+  // nullopt when it gives none within the move's time and a grace, an error, or a point that is
+  // not empty. After a time-out it is not asked again: a late answer would be taken for the
+  // next position's.
+  std::optional<gomoku::Point> move(const gomoku::Board& board, gomoku::Color toMove);
+
+  bool answering() const { return answering_; }
+  const std::string& command() const { return command_; }
+
+ private:
+  std::string command_;
+  int size_;
+  int moveMilliseconds_;
+  ChildProcess process_;
+  bool answering_ = true;
+};
+
+}  // namespace tengen::engine

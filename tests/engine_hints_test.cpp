@@ -1,0 +1,167 @@
+// A guided proof's hints from an engine: which positions the engine is asked about, which of its
+// answers become hints, and an outside engine driven through the Gomocup protocol (tengen's own
+// binary, and small scripts that misbehave).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "engine/engine_hints.h"
+#include "engine/external_engine.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/solve.h"
+#include "tests/temp_dir.h"
+
+namespace tengen {
+namespace {
+
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+
+gomoku::Position position(const std::string& moves, gomoku::Rule rule = gomoku::Rule::Renju) {
+  gomoku::PositionOptions o;
+  o.rule = rule;
+  return gomoku::parsePosition(moves, o);
+}
+
+Point pt(const std::string& name) { return *gomoku::parsePoint(name, 15); }
+
+TEST(EngineHints, TheAttackersPositionsAreAskedAndTheDefendersRepliesNearTheStonesFollowed) {
+  // Black to move after two stones; black attacks: asked at the root, then (three plies) after
+  // each white reply within two cells of a stone to black's named move.
+  const gomoku::Position root = position("h8 h9");
+  std::set<std::uint64_t> seen;
+  int whiteToMove = 0;
+  const engine::MoveOracle oracle = [&](const Board& b, Color c) -> std::optional<Point> {
+    EXPECT_TRUE(seen.insert(b.hash()).second) << "a position asked twice";
+    EXPECT_EQ(c, Color::Black);
+    whiteToMove += c == Color::White;
+    for (Point p : {pt("h7"), pt("g7"), pt("j7")})  // the first of these that is empty
+      if (b.isEmpty(p)) return p;
+    return std::nullopt;
+  };
+  engine::EngineHintOptions o;
+  o.plies = 3;
+  o.attacker = Color::Black;
+  const engine::EngineHints h = engine::engineHints(root, oracle, o);
+  // After h7, white's replies within two cells of h7, h8, h9: a 5x7 block less the 3 stones.
+  EXPECT_EQ(h.asked, 1 + 32);
+  EXPECT_EQ(h.answered, h.asked);
+  EXPECT_EQ(whiteToMove, 0);
+  Board b = root.board;
+  ASSERT_TRUE(h.hints->count(b.hash()));
+  EXPECT_EQ(h.hints->at(b.hash()), std::vector<Point>{pt("h7")});
+  b.place(pt("h7"), Color::Black);
+  b.place(pt("h10"), Color::White);
+  ASSERT_TRUE(h.hints->count(b.hash()));
+  EXPECT_EQ(h.hints->at(b.hash()), std::vector<Point>{pt("g7")});
+  b.undo();
+  b.place(pt("a1"), Color::White);  // too far from the stones to be followed
+  EXPECT_FALSE(h.hints->count(b.hash()));
+}
+
+TEST(EngineHints, AFoulOrAnOccupiedPointNamedIsNoHint) {
+  // Black's h8 would be a double three (renju): the engine naming it gives no hint.
+  gomoku::PositionOptions blackToMove;
+  blackToMove.toMove = Color::Black;
+  const gomoku::Position foul = gomoku::parsePosition("f8,g8,h6,h7/a1,a2,o1,o15", blackToMove);
+  Board scratch = foul.board;
+  ASSERT_EQ(gomoku::forbiddenKind(scratch, pt("h8"), Color::Black, gomoku::Rule::Renju),
+            gomoku::ForbiddenKind::DoubleThree);
+  engine::EngineHintOptions o;
+  o.plies = 1;
+  o.attacker = Color::Black;
+  const auto foulHints = engine::engineHints(foul, [&](const Board&, Color) { return pt("h8"); }, o);
+  EXPECT_EQ(foulHints.asked, 1);
+  EXPECT_EQ(foulHints.answered, 0);
+  EXPECT_TRUE(foulHints.hints->empty());
+  const auto takenHints = engine::engineHints(foul, [&](const Board&, Color) { return pt("f8"); }, o);
+  EXPECT_EQ(takenHints.answered, 0);
+}
+
+// A script standing in for an engine, written to a temporary folder.
+std::string script(const tests::TempDir& dir, const std::string& name, const std::string& body) {
+  const std::string path = dir.sub(name);
+  std::ofstream(path) << "#!/bin/sh\n" << body;
+  return "sh " + path;
+}
+
+TEST(ExternalEngine, TengensOwnEngineNamesTheWinningFive) {
+  engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Renju, 200);
+  // Black (to move) has four in a row, h8-h11, open at h7 and h12.
+  const gomoku::Position pos = position("h8 a1 h9 a3 h10 a5 h11 a7");
+  const auto move = e.move(pos.board, pos.toMove);
+  ASSERT_TRUE(move.has_value());
+  EXPECT_TRUE(*move == pt("h7") || *move == pt("h12")) << gomoku::formatPoint(*move, 15);
+  EXPECT_TRUE(e.answering());
+}
+
+TEST(ExternalEngine, AnEngineThatEndsAtOnceIsAClearError) {
+  const tests::TempDir dir("hint-engine");
+  try {
+    engine::ExternalEngine e(script(dir, "gone.sh", "exit 3\n"), 15, gomoku::Rule::Renju, 100);
+    FAIL() << "no error";
+  } catch (const engine::EngineError& error) {
+    EXPECT_NE(std::string(error.what()).find("did not answer START 15 (it exited with status 3)"), std::string::npos)
+        << error.what();
+  }
+  try {
+    engine::ExternalEngine e(script(dir, "small.sh", "read line; echo 'ERROR only 20x20'; cat > /dev/null\n"), 15,
+                             gomoku::Rule::Renju, 100);
+    FAIL() << "no error";
+  } catch (const engine::EngineError& error) {
+    EXPECT_NE(std::string(error.what()).find("refused START 15: ERROR only 20x20"), std::string::npos) << error.what();
+  }
+}
+
+TEST(ExternalEngine, MessagesAreReadPastAndBadAnswersGiveNoMove) {
+  // Answers OK, then to each DONE: a message, then its move from a fixed list: a point taken, text,
+  // a free point; then nothing more (it reads on without answering).
+  const tests::TempDir dir("hint-engine");
+  const std::string engineCommand = script(dir, "fixed.sh",
+                                           "read line; echo OK\n"
+                                           "n=0\n"
+                                           "while read line; do\n"
+                                           "  case \"$line\" in DONE*) n=$((n+1));\n"
+                                           "    echo 'MESSAGE thinking';\n"
+                                           "    case $n in 1) echo '7,7';; 2) echo 'pass';; 3) echo 'DEBUG x'; echo '0,0';; esac;;\n"
+                                           "  esac\n"
+                                           "done\n");
+  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+  const gomoku::Position pos = position("h8", gomoku::Rule::Freestyle);  // h8 is 7,7
+  EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());  // a stone is there
+  EXPECT_TRUE(e.answering());
+  // "pass" is no point: read past like a message, until the time runs out (the move's 0.1 s and
+  // a grace): then the engine is not asked again.
+  EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());
+  EXPECT_FALSE(e.answering());
+  EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());
+}
+
+TEST(ExternalEngine, HintsFromTengensEngineLeaveTheProvedValueAsItIs) {
+  // A guided proof proves what an unguided one proves, and its proof is verified. Black to move
+  // after 24 moves of a Kagetsu game: black wins; the engine is asked at the root.
+  const gomoku::Position pos = position("h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10");
+  engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Renju, 100);
+  engine::EngineHintOptions o;
+  o.plies = 1;
+  const engine::EngineHints h =
+      engine::engineHints(pos, [&](const Board& b, Color c) { return e.move(b, c); }, o);
+  EXPECT_EQ(h.asked, 1);  // white's win is asked too, but with black to move it has no position within one ply
+  EXPECT_GT(h.answered, 0);
+  gomoku::SolveOptions plain;
+  plain.maxNodes = 1000000;
+  gomoku::SolveOptions guided = plain;
+  guided.hints = h.hints;
+  const gomoku::SolveResult a = gomoku::solve(pos, plain), b = gomoku::solve(pos, guided);
+  EXPECT_EQ(a.value, gomoku::GameValue::BlackWins);
+  EXPECT_EQ(b.value, gomoku::GameValue::BlackWins);
+  EXPECT_TRUE(b.verified) << b.verifyError;
+}
+
+}  // namespace
+}  // namespace tengen
