@@ -11,6 +11,9 @@ namespace {
 // An engine may load its weights on START; a move may take a little more than its time.
 constexpr double kStartSeconds = 60;
 constexpr double kGraceSeconds = 5;
+// An answer of ERROR is asked again this many times in all, after this long without output.
+constexpr int kAttempts = 3;
+constexpr double kQuietSeconds = 0.2;
 
 bool startsWith(const std::string& text, const char* word) { return text.rfind(word, 0) == 0; }
 
@@ -37,27 +40,33 @@ ExternalEngine::ExternalEngine(const std::string& command, int size, gomoku::Rul
 ExternalEngine::~ExternalEngine() { process_.send("END"); }
 
 std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, gomoku::Color toMove) {
-  if (!answering_) return std::nullopt;
   std::string text = "BOARD\n";
   for (const auto& s : board.history())
     text += gomocupText(s.point, size_) + (s.color == toMove ? ",1\n" : ",2\n");
   text += "DONE";
-  if (!process_.send(text)) {
-    answering_ = false;
-    return std::nullopt;
-  }
-  while (true) {
-    const auto answer = process_.line(moveMilliseconds_ / 1000.0 + kGraceSeconds);
-    if (!answer) {
+  for (int attempt = 0; attempt < kAttempts && answering_; ++attempt) {
+    if (!process_.send(text)) {
       answering_ = false;
       return std::nullopt;
     }
-    if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN")) return std::nullopt;
-    if (const auto p = gomocupPoint(*answer, size_)) {
-      if (!board.isEmpty(*p)) return std::nullopt;
-      return p;
+    while (true) {
+      const auto answer = process_.line(moveMilliseconds_ / 1000.0 + kGraceSeconds);
+      if (!answer) {
+        answering_ = false;
+        return std::nullopt;
+      }
+      if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN")) break;
+      if (const auto p = gomocupPoint(*answer, size_)) {
+        if (!board.isEmpty(*p)) return std::nullopt;
+        return p;
+      }
+    }
+    // An engine still finishing its last move may drop BOARD (Rapfi does, under load), and its
+    // stone lines then come back as unknown commands: read past them until it is quiet, ask again.
+    while (process_.line(kQuietSeconds)) {
     }
   }
+  return std::nullopt;
 }
 
 }  // namespace tengen::engine

@@ -142,6 +142,26 @@ TEST(ExternalEngine, MessagesAreReadPastAndBadAnswersGiveNoMove) {
   EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());
 }
 
+TEST(ExternalEngine, ABoardTheEngineDroppedIsSentAgain) {
+  // Like an engine still finishing its last move: the first BOARD is dropped, so each stone line
+  // and DONE is an unknown command; the second is answered.
+  const tests::TempDir dir("hint-engine");
+  const std::string engineCommand = script(dir, "busy.sh",
+                                           "read line; echo OK\n"
+                                           "n=0\n"
+                                           "while read line; do\n"
+                                           "  case \"$line\" in INFO*) ;;\n"
+                                           "    BOARD) n=$((n+1));;\n"
+                                           "    DONE) if [ $n -eq 1 ]; then echo 'ERROR Unknown command: DONE'; else echo '8,6'; fi;;\n"
+                                           "    *) if [ $n -eq 1 ]; then echo \"ERROR Unknown command: $line\"; fi;;\n"
+                                           "  esac\n"
+                                           "done\n");
+  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+  const gomoku::Position pos = position("h8 h9", gomoku::Rule::Freestyle);
+  EXPECT_EQ(e.move(pos.board, pos.toMove), std::optional<Point>(pt("i9")));  // 8,6 counts from the top
+  EXPECT_TRUE(e.answering());
+}
+
 TEST(ExternalEngine, HintsFromTengensEngineLeaveTheProvedValueAsItIs) {
   // A guided proof proves what an unguided one proves, and its proof is verified. Black to move
   // after 24 moves of a Kagetsu game: black wins; the engine is asked at the root.
