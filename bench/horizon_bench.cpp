@@ -5,6 +5,7 @@
 #include "bench/horizon_bench.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -53,6 +54,12 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   o.epsilon = options.epsilon;
   o.weakProofPlies = options.weakProofPlies;
   o.siblingHints = options.siblingHints;
+  double hintSeconds = 0;
+  if (options.hintsFor) {
+    const auto start = std::chrono::steady_clock::now();
+    o.hints = options.hintsFor(pos, winner);
+    hintSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)
@@ -65,6 +72,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
   step.seconds = r.seconds;
   step.proofNodes = r.proofNodes;
   step.proofDepth = r.proofDepth;
+  step.hintSeconds = hintSeconds;
   if (!r.verifyError.empty()) step.error = r.verifyError;
   if (r.value == winFor(winner)) step.result = "proved";
   else if (r.verified && !r.proofs.empty() && !r.proofs[0].tree.attackerWins) step.result = "disproved";

@@ -39,6 +39,7 @@ struct HorizonStep {
   std::size_t proofNodes = 0;
   int proofDepth = 0;
   std::string error;       // a verifier rejection or a contradiction with the known winner
+  double hintSeconds = 0;  // a guided walk: the time its hints took (not in `seconds`)
 };
 
 struct HorizonLine {
@@ -70,6 +71,9 @@ struct HorizonOptions {
   // Proves a position another way (the distributed solver); empty: the single-process prover.
   // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
   std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;
+  // A guided walk: the single-process prover's hints for the winner at each position (an
+  // engine's moves: engine/engine_hints.h); empty: none.
+  std::function<std::shared_ptr<const gomoku::ProofGame::Hints>(const gomoku::Position&, gomoku::Color winner)> hintsFor;
   // The proofs kept when reusing (set by runHorizon for each line).
   std::shared_ptr<gomoku::KnownProofs> known;
   std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress

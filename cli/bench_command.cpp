@@ -22,6 +22,8 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "coordinator/worker_pool.h"
+#include "engine/engine_hints.h"
+#include "engine/external_engine.h"
 #include "worker/mpi_session.h"
 
 namespace tengen::cli {
@@ -205,9 +207,11 @@ int benchDistributed(const Args& args) {
 
 // One position tried by the horizon bench, as a progress line on stderr (`where`: "ply 13", say).
 void printStep(const bench::HorizonGame& g, const bench::HorizonStep& s, const std::string& where) {
-  std::fprintf(stderr, "  %s %s %s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s%s\n", g.opening.c_str(), g.name.c_str(),
+  char hints[48] = "";
+  if (s.hintSeconds > 0) std::snprintf(hints, sizeof hints, ", hints %.1f s", s.hintSeconds);
+  std::fprintf(stderr, "  %s %s %s: %-9s %9llu nodes (+%llu zone) %7.2f s%s%s%s%s\n", g.opening.c_str(), g.name.c_str(),
                where.c_str(), s.result.c_str(), static_cast<unsigned long long>(s.nodes),
-               static_cast<unsigned long long>(s.zoneNodes), s.seconds,
+               static_cast<unsigned long long>(s.zoneNodes), s.seconds, hints,
                s.proofNodes ? (", proof " + std::to_string(s.proofNodes) + " nodes").c_str() : "",
                s.proofsLent.value_or(0) ? (", " + std::to_string(*s.proofsLent) + " lent").c_str() : "",
                s.error.empty() ? "" : ("  ERROR: " + s.error).c_str());
@@ -220,6 +224,7 @@ JsonObject& addStep(JsonObject& o, const bench::HorizonStep& s) {
       .num("proof_nodes", static_cast<long long>(s.proofNodes));
   if (s.threatSearches) addThreatSearches(o, *s.threatSearches);
   if (s.proofsLent) o.num("proofs_lent", static_cast<long long>(*s.proofsLent));
+  if (s.hintSeconds > 0) o.num("hint_seconds", s.hintSeconds);
   if (!s.error.empty()) o.str("error", s.error);
   return o;
 }
@@ -378,6 +383,22 @@ int benchHorizon(const Args& args) {
     const std::uint64_t others = jobNodes * static_cast<std::uint64_t>(pool->size() - 1);
     const std::uint64_t rootJobNodes = options.maxNodes > others ? std::max(jobNodes, options.maxNodes - others) : jobNodes;
     options.prove = bench::distributedProver(*pool, options, jobNodes, rootJobNodes, scratch);
+  }
+  // A guided walk: an engine's moves for the winner at each position, as `solve --hint-engine`.
+  std::unique_ptr<engine::ExternalEngine> hintEngine;
+  if (const auto command = args.value("hint-engine")) {
+    if (pool) throw UsageError("--hint-engine works in a single process: leave out --workers");
+    hintEngine = std::make_unique<engine::ExternalEngine>(*command, gomoku::kDefaultSize, gomoku::Rule::Renju,
+                                                          static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000)));
+    const int plies = static_cast<int>(args.integer("hint-plies", 2, 1, 8));
+    options.hintsFor = [&hintEngine, plies](const gomoku::Position& pos, gomoku::Color winner) {
+      engine::EngineHintOptions o;
+      o.plies = plies;
+      o.attacker = winner;
+      auto& e = *hintEngine;
+      return std::shared_ptr<const gomoku::ProofGame::Hints>(
+          engine::engineHints(pos, [&e](const gomoku::Board& b, gomoku::Color c) { return e.move(b, c); }, o).hints);
+    };
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {

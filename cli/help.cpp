@@ -27,6 +27,11 @@ const OptionSpec kEpsilon{"epsilon", true, "E",
                            "full mode: a child is searched until its number passes the runner-up's times 1+E (default 0.125)"};
 const OptionSpec kWeakPn{"weak-pn", true, "PLIES",
                           "full mode: within this many plies of the root a defender's node counts as its hardest reply plus one per other open reply, deeper as the sum (default 2; 0: the sum everywhere)"};
+const OptionSpec kHintEngine{"hint-engine", true, "CMD",
+                             "a Gomocup engine (e.g. pbrain-rapfi) whose moves the attacker tries first (a guided proof)"};
+const OptionSpec kHintPlies{"hint-plies", true, "K",
+                            "--hint-engine: ask it at the attacker's positions fewer than K plies below the position (default 2)"};
+const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
 const OptionSpec kLockWait{"lock-wait", true, "S", "seconds to wait for another writer to let go of the book (default 10; 0: none)"};
@@ -71,9 +76,9 @@ std::vector<CommandHelp> makeCommands() {
         kSiblingHints,
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
-        {"hint-engine", true, "CMD", "a Gomocup engine (e.g. pbrain-rapfi) whose moves the attacker tries first (a guided proof)"},
-        {"hint-plies", true, "K", "--hint-engine: ask it at the attacker's positions fewer than K plies below the position (default 2)"},
-        {"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"},
+        kHintEngine,
+        kHintPlies,
+        kHintMs,
         kLockWait,
         kJson,
         kWorkers,
@@ -216,6 +221,9 @@ std::vector<CommandHelp> makeCommands() {
         kEpsilon,
         kWeakPn,
         kSiblingHints,
+        kHintEngine,
+        kHintPlies,
+        kHintMs,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},
         kBookLeaves,

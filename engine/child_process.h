@@ -26,6 +26,7 @@ class ChildProcess {
   std::optional<std::string> line(double seconds);
   // How it ended, once a read saw the end of its output: "exited with status N" and the like.
   std::string status();
+  pid_t pid() const { return pid_; }
 
  private:
   pid_t pid_ = -1;

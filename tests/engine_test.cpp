@@ -2,14 +2,9 @@
 // Complete games against itself and against a random opponent under each rule check every
 // answer's legality (renju fouls included) and the CPU time it used; a book's proven win is played out to a five.
 #include <gtest/gtest.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -20,6 +15,7 @@
 #include <vector>
 
 #include "book/book.h"
+#include "engine/child_process.h"
 #include "book/stored_proof.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
@@ -33,50 +29,18 @@ namespace {
 
 using gomoku::Color;
 using gomoku::Point;
-using Clock = std::chrono::steady_clock;
 
 // A running `tengen engine` with its standard input and output as pipes.
 class Engine {
  public:
-  explicit Engine(const std::vector<std::string>& extra = {}) {
-    int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe");
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(in[0], STDIN_FILENO);
-      dup2(out[1], STDOUT_FILENO);
-      close(in[1]);
-      close(out[0]);
-      std::vector<std::string> args = {TENGEN_BINARY, "engine"};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    to_ = in[1];
-    from_ = out[0];
-  }
-  ~Engine() {
-    send("END");
-    close(to_);
-    int status = 0;
-    for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(20000);
-    if (waitpid(pid_, &status, WNOHANG) == 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-    }
-    close(from_);
-  }
+  explicit Engine(const std::vector<std::string>& extra = {}) : process_(command(extra)) {}
+  ~Engine() { send("END"); }
 
   // CPU time the engine process has used so far, in milliseconds (from /proc: user + system).
   // A turn's limit is checked against the engine's own work, not the wall clock, so a loaded
   // machine (ctest -j, MPI tests beside it) cannot fail a test that the engine did not fail.
   double cpuMs() const {
-    std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
+    std::ifstream stat("/proc/" + std::to_string(process_.pid()) + "/stat");
     std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
     const auto close = text.rfind(')');  // the command name may hold spaces
     if (close == std::string::npos) return 0;
@@ -91,29 +55,11 @@ class Engine {
   }
 
   void send(const std::string& line) {
-    const std::string text = line + "\n";
-    if (write(to_, text.data(), text.size()) != static_cast<ssize_t>(text.size())) ADD_FAILURE() << "write failed";
+    if (!process_.send(line)) ADD_FAILURE() << "write failed";
   }
 
   // The next line, or nullopt after `seconds`.
-  std::optional<std::string> line(double seconds) {
-    const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
-    while (true) {
-      if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
-        std::string l = buffer_.substr(0, nl);
-        buffer_.erase(0, nl + 1);
-        return l;
-      }
-      const int ms = static_cast<int>(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count());
-      if (ms <= 0) return std::nullopt;
-      pollfd fd{from_, POLLIN, 0};
-      if (poll(&fd, 1, ms) <= 0) return std::nullopt;
-      char buf[4096];
-      const ssize_t n = read(from_, buf, sizeof buf);
-      if (n <= 0) return std::nullopt;
-      buffer_.append(buf, static_cast<std::size_t>(n));
-    }
-  }
+  std::optional<std::string> line(double seconds) { return process_.line(seconds); }
 
   // The next answer that is not a MESSAGE, with the messages seen before it.
   std::optional<std::string> answer(double seconds, std::vector<std::string>* messages = nullptr) {
@@ -128,9 +74,12 @@ class Engine {
   }
 
  private:
-  pid_t pid_ = -1;
-  int to_ = -1, from_ = -1;
-  std::string buffer_;
+  static std::string command(const std::vector<std::string>& extra) {
+    std::string c = "exec " TENGEN_BINARY " engine";  // exec: the pid is the engine's, for its CPU time
+    for (const auto& a : extra) c += " '" + a + "'";
+    return c;
+  }
+  engine::ChildProcess process_;
 };
 
 std::string coords(Point p, int n) { return std::to_string(p % n) + "," + std::to_string(n - 1 - p / n); }
