@@ -349,6 +349,10 @@ check "solve --hint-engine says what the engine named" contains "$out" "hints: 1
 err=$("$TENGEN" solve --hint-engine "/nonexistent/pbrain-x" "h8 h9" 2>&1 >/dev/null); rc=$?
 check "a hint engine that does not start exits 1" [ "$rc" -eq 1 ]
 check "a hint engine that does not start is one line" [ "$err" == "tengen solve: engine '/nonexistent/pbrain-x' did not answer START 15 (it exited with status 127)" ]
+out=$("$TENGEN" bench horizon --lines 9 --start 24 --stop 23 --nodes 20000 --hint-engine "$TENGEN engine" --hint-ms 50 --json 2>/dev/null); rc=$?
+check "a guided horizon walk exits 0" [ "$rc" -eq 0 ]
+check "a guided horizon walk reports its hints' time" contains "$out" '"hint_seconds": '
+check "a guided horizon walk proves the line's last plies" contains "$out" '"earliest_ply": 23'
 err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --mode vcf "h8 h9" 2>&1 >/dev/null); rc=$?
 check "--hint-engine with --mode exits 2" [ "$rc" -eq 2 ]
 err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?
