@@ -128,15 +128,16 @@ gomoku::PositionOptions positionOptions(const Args& args) {
   if (const auto rule = args.value("rule"); rule && !gomoku::parseRule(*rule, o.rule))
     throw UsageError("unknown rule " + gomoku::quoted(*rule) + " (renju, freestyle or standard)");
   o.size = static_cast<int>(args.integer("size", gomoku::kDefaultSize, gomoku::kMinSize, gomoku::kMaxSize));
-  if (const auto side = args.value("to-move")) {
-    if (*side == "black")
-      o.toMove = gomoku::Color::Black;
-    else if (*side == "white")
-      o.toMove = gomoku::Color::White;
-    else
-      throw UsageError("option '--to-move' takes black or white, not " + gomoku::quoted(*side));
-  }
+  o.toMove = colorOption(args, "to-move");
   return o;
+}
+
+std::optional<gomoku::Color> colorOption(const Args& args, const std::string& name) {
+  const auto side = args.value(name);
+  if (!side) return std::nullopt;
+  if (*side == "black") return gomoku::Color::Black;
+  if (*side == "white") return gomoku::Color::White;
+  throw UsageError("option '--" + name + "' takes black or white, not " + gomoku::quoted(*side));
 }
 
 }  // namespace tengen::cli

@@ -52,5 +52,7 @@ std::size_t hashMegabytes(const Args& args, std::size_t fallback, std::size_t ta
 
 // The options every position-taking command shares: --rule, --size, --to-move.
 gomoku::PositionOptions positionOptions(const Args& args);
+// A colour option's value (black or white), nullopt when not given; throws UsageError otherwise.
+std::optional<gomoku::Color> colorOption(const Args& args, const std::string& name);
 
 }  // namespace tengen::cli

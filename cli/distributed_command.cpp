@@ -158,6 +158,7 @@ int runDistributedSolve(const Args& args) {
   const bool json = args.flag("json");
   coordinator::RunOptions options;
   options.goal = coordinator::Goal::Solve;
+  options.onlyAttacker = colorOption(args, "win");
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
   options.maxSeconds = args.real("time", 0, 0, 1e9);
   DistributedRun run(args, true);

@@ -76,6 +76,7 @@ std::vector<CommandHelp> makeCommands() {
         kSiblingHints,
         {"book", true, "DIR", "store the proof (every position on it) in this book; distributed default: ./tengen-book"},
         {"lines", true, "FILE", "prove every line of a RenLib or SGF library, its moves tried first for the attacker"},
+        {"win", true, "C", "full mode: ask only whether black (or white) can force a win: proved, disproved or unknown"},
         kHintEngine,
         kHintPlies,
         kHintMs,

@@ -83,6 +83,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
       if (p.tree.attackerWins) known->add(pos.board, pos.toMove, p.attacker, std::make_shared<proof::ProofTree<Point>>(p.tree));
 
   const std::string best = r.bestMove == kNoPoint ? "" : formatPoint(r.bestMove, n);
+  // --win: the asked side's win proved, disproved (it cannot force one) or not settled.
+  const bool disproved = options.onlyAttacker && r.verified && !r.proofs.empty() && !r.proofs[0].tree.attackerWins;
+  const std::string win = r.value != GameValue::Unknown ? "proved" : disproved ? "disproved" : "unknown";
   if (json) {
     const std::string line = jsonMoves(r.line, n);
     JsonObject o = positionJson(text, pos);
@@ -90,6 +93,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
         .str("result", gameValueName(r.value));
     if (options.mode != ProofMode::Full)
       o.str("search", r.value != GameValue::Unknown ? "found" : r.noneWithinLimits ? "none" : "budget");
+    if (options.onlyAttacker) o.str("win_asked", colorName(*options.onlyAttacker)).str("win", win);
     o.raw("best_move", best.empty() ? "null" : jsonQuote(best))
         .raw("line", line)
         .num("proof_nodes", static_cast<long long>(r.proofNodes))
@@ -117,6 +121,8 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
               << "result: " << gameValueName(r.value);
     if (r.value == GameValue::Unknown && worker::stopRequested())
       std::cout << " (stopped by " << worker::stopReason() << ")";
+    else if (disproved)
+      std::cout << " (" << colorName(*options.onlyAttacker) << " cannot force a win here)";
     else if (options.mode != ProofMode::Full && r.value == GameValue::Unknown)
       std::cout << (r.noneWithinLimits ? " (no " + std::string(proofModeName(options.mode)) + " within the limits)"
                                        : " (budget ran out)");
@@ -171,6 +177,10 @@ int runSolve(int argc, char** argv) {
   options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
   options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
   const bool json = args.flag("json");
+  // One side's win only: a guided proof of a known winner need not spend half on the other side.
+  options.onlyAttacker = colorOption(args, "win");
+  if (options.onlyAttacker && options.mode != ProofMode::Full)
+    throw UsageError("--win asks a full-value question: leave out --mode (a VCF or VCT is the side to move's)");
   std::optional<HintEngine> hintEngine;
   if (const auto command = args.value("hint-engine")) {
     if (command->empty()) throw UsageError("--hint-engine needs a command, e.g. --hint-engine pbrain-rapfi");

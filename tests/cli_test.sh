@@ -346,6 +346,14 @@ check "solve --hint-engine proof verified" contains "$out" '"verified": true'
 check "solve --hint-engine counts one question" contains "$out" '"asked": 1, "answered": 1'
 out=$("$TENGEN" solve --hash 64 --hint-engine "$TENGEN engine" --hint-plies 1 --hint-ms 100 "$KAGETSU24")
 check "solve --hint-engine says what the engine named" contains "$out" "hints: 1 moves named by $TENGEN engine in 1 positions"
+# --win asks one side's win: black's is proved here, white's disproved (it cannot force one).
+out=$("$TENGEN" solve --json --hash 64 --win black "$KAGETSU24")
+check "solve --win black proves black's win" contains "$out" '"result": "black-wins", "win_asked": "black", "win": "proved"'
+out=$("$TENGEN" solve --json --hash 64 --win white --nodes 200000 "$KAGETSU24")
+check "solve --win white disproves white's win" contains "$out" '"result": "unknown", "win_asked": "white", "win": "disproved"'
+check "solve --win white's disproof is verified" contains "$out" '"verified": true'
+err=$("$TENGEN" solve --win blue "h8" 2>&1 >/dev/null); rc=$?
+check "solve --win takes a colour" [ "$rc" -eq 2 ]
 err=$("$TENGEN" solve --hint-engine "/nonexistent/pbrain-x" "h8 h9" 2>&1 >/dev/null); rc=$?
 check "a hint engine that does not start exits 1" [ "$rc" -eq 1 ]
 check "a hint engine that does not start is one line" [ "$err" == "tengen solve: engine '/nonexistent/pbrain-x' did not answer START 15 (it exited with status 127)" ]
