@@ -90,6 +90,12 @@ std::string script(const tests::TempDir& dir, const std::string& name, const std
   return "sh " + path;
 }
 
+// An engine script that answers START with OK, then reads commands through `arms` (cases of a
+// shell `case "$line" in`, with a counter n starting at 0).
+std::string engineScript(const tests::TempDir& dir, const std::string& name, const std::string& arms) {
+  return script(dir, name, "read line; echo OK\nn=0\nwhile read line; do\n  case \"$line\" in\n" + arms + "  esac\ndone\n");
+}
+
 TEST(ExternalEngine, TengensOwnEngineNamesTheWinningFive) {
   engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Renju, 200);
   // Black (to move) has four in a row, h8-h11, open at h7 and h12.
@@ -119,18 +125,11 @@ TEST(ExternalEngine, AnEngineThatEndsAtOnceIsAClearError) {
 }
 
 TEST(ExternalEngine, MessagesAreReadPastAndBadAnswersGiveNoMove) {
-  // Answers OK, then to each DONE: a message, then its move from a fixed list: a point taken, text,
-  // a free point; then nothing more (it reads on without answering).
+  // To each DONE: a message, then the first time a point that is taken, the second time text.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand = script(dir, "fixed.sh",
-                                           "read line; echo OK\n"
-                                           "n=0\n"
-                                           "while read line; do\n"
-                                           "  case \"$line\" in DONE*) n=$((n+1));\n"
-                                           "    echo 'MESSAGE thinking';\n"
-                                           "    case $n in 1) echo '7,7';; 2) echo 'pass';; 3) echo 'DEBUG x'; echo '0,0';; esac;;\n"
-                                           "  esac\n"
-                                           "done\n");
+  const std::string engineCommand = engineScript(dir, "fixed.sh",
+                                                 "    DONE) n=$((n+1)); echo 'MESSAGE thinking';\n"
+                                                 "      if [ $n -eq 1 ]; then echo '7,7'; else echo 'pass'; fi;;\n");
   engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position pos = position("h8", gomoku::Rule::Freestyle);  // h8 is 7,7
   EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());  // a stone is there
@@ -146,16 +145,12 @@ TEST(ExternalEngine, ABoardTheEngineDroppedIsSentAgain) {
   // Like an engine still finishing its last move: the first BOARD is dropped, so each stone line
   // and DONE is an unknown command; the second is answered.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand = script(dir, "busy.sh",
-                                           "read line; echo OK\n"
-                                           "n=0\n"
-                                           "while read line; do\n"
-                                           "  case \"$line\" in INFO*) ;;\n"
-                                           "    BOARD) n=$((n+1));;\n"
-                                           "    DONE) if [ $n -eq 1 ]; then echo 'ERROR Unknown command: DONE'; else echo '8,6'; fi;;\n"
-                                           "    *) if [ $n -eq 1 ]; then echo \"ERROR Unknown command: $line\"; fi;;\n"
-                                           "  esac\n"
-                                           "done\n");
+  const std::string engineCommand =
+      engineScript(dir, "busy.sh",
+                   "    INFO*) ;;\n"
+                   "    BOARD) n=$((n+1));;\n"
+                   "    DONE) if [ $n -eq 1 ]; then echo 'ERROR Unknown command: DONE'; else echo '8,6'; fi;;\n"
+                   "    *) if [ $n -eq 1 ]; then echo \"ERROR Unknown command: $line\"; fi;;\n");
   engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position pos = position("h8 h9", gomoku::Rule::Freestyle);
   EXPECT_EQ(e.move(pos.board, pos.toMove), std::optional<Point>(pt("i9")));  // 8,6 counts from the top
