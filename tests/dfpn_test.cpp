@@ -1,7 +1,8 @@
 // The generic df-pn search on made-up games: the effort-aware choice at the attacker's nodes
 // leaves a move whose proof number stays low however much is spent on it (a "trap") for a
 // sibling that looks costlier but is cheap, weak proof numbers rate a defender's node by its
-// hardest reply, and neither changes what is proved or disproved.
+// hardest reply, a favoured move (a guide's hint) is stayed with longer, and none changes what is
+// proved or disproved.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -22,7 +23,9 @@ class TrapGame {
  public:
   using Move = int;
 
-  TrapGame(int trapDepth, bool cheapWin) : trapDepth_(trapDepth), cheapWin_(cheapWin) {}
+  // `favoured`: the root's move a guide names (Child::favoured), or -1.
+  TrapGame(int trapDepth, bool cheapWin, int favoured = -1)
+      : trapDepth_(trapDepth), cheapWin_(cheapWin), favoured_(favoured) {}
 
   std::uint64_t key() const { return keys_.back(); }
   std::uint64_t exactKey() const { return key(); }
@@ -38,6 +41,7 @@ class TrapGame {
     if (path_.empty()) {
       children.push_back({0, {}});
       children.push_back({1, {}});
+      for (auto& c : children) c.favoured = c.move == favoured_;
       return Expansion::Open;
     }
     if (path_[0] == 1) return cheapWin_ ? Expansion::Proven : Expansion::Disproven;
@@ -70,6 +74,7 @@ class TrapGame {
 
   int trapDepth_;
   bool cheapWin_;
+  int favoured_;
   std::vector<int> path_;
   std::vector<std::uint64_t> keys_{1};
 };
@@ -109,6 +114,18 @@ TEST(Dfpn, ByEffortTheCheapWinIsFoundAfterAFewThousandNodes) {
   const Outcome patient = run(TrapGame(18, true), 10, 100'000);
   EXPECT_TRUE(patient.root.isProven());
   EXPECT_GT(patient.nodes, 4 * aware.nodes);
+}
+
+TEST(Dfpn, AFavouredMoveIsWeighedAsIfItCostTwoHundredAndFiftySixTimesLess) {
+  // Favouring the cheap win: it is tried after some 2^7 nodes in the trap, not 9 * 2^7.
+  const Outcome aware = run(TrapGame(18, true), 7, 100'000);
+  const Outcome guided = run(TrapGame(18, true, 1), 7, 100'000);
+  EXPECT_TRUE(guided.root.isProven());
+  EXPECT_LT(guided.nodes * 4, aware.nodes);
+  // Favouring the trap: it gets 2^8 times longer (9 * 2^15 nodes) before the win is tried, so
+  // the budget that found it unguided does not; with more the same answer comes.
+  EXPECT_FALSE(run(TrapGame(18, true, 0), 7, 100'000).root.solved());
+  EXPECT_TRUE(run(TrapGame(18, true, 0), 7, 1'000'000).root.isProven());
 }
 
 TEST(Dfpn, ByEffortTheSameAnswersAndTheSameNodesEachRun) {
