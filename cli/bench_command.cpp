@@ -395,9 +395,7 @@ int benchHorizon(const Args& args) {
       engine::EngineHintOptions o;
       o.plies = plies;
       o.attacker = winner;
-      auto& e = *hintEngine;
-      return std::shared_ptr<const gomoku::ProofGame::Hints>(
-          engine::engineHints(pos, [&e](const gomoku::Board& b, gomoku::Color c) { return e.move(b, c); }, o).hints);
+      return std::shared_ptr<const gomoku::ProofGame::Hints>(engine::engineHints(pos, *hintEngine, o).hints);
     };
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));

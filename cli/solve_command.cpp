@@ -29,14 +29,15 @@ using namespace tengen::gomoku;
 
 std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemoryMegabytes() / 16, 64, 2048); }
 
-// Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
-// an error answer and the batch goes on; returns false then.
+// --hint-engine and its options.
 struct HintEngine {
   std::string command;
   int plies = 2;
   int milliseconds = 1000;
 };
 
+// Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
+// an error answer and the batch goes on; returns false then.
 bool solveOne(const std::string& text, const PositionOptions& popts, SolveOptions options, bool json,
               book::Book* store, bool batch, KnownProofs* known = nullptr, const HintEngine* hints = nullptr) {
   Position pos;
@@ -59,7 +60,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     o.attacker = options.onlyAttacker;
     if (terminal) o.progress = [](int asked) { std::fprintf(stderr, "\rhints: %d positions asked   ", asked); };
     const auto start = std::chrono::steady_clock::now();
-    hinted = engine::engineHints(pos, [&](const Board& b, Color c) { return engine.move(b, c); }, o);
+    hinted = engine::engineHints(pos, engine, o);
     hintSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\r%40s\r", "");
     if (!engine.answering()) std::cerr << "tengen solve: warning: engine " << quoted(hints->command)

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/external_engine.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_game.h"
 
@@ -29,5 +30,7 @@ struct EngineHints {
 };
 
 EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, const EngineHintOptions& options);
+// The same with an outside engine's moves as the oracle.
+EngineHints engineHints(const gomoku::Position& root, ExternalEngine& engine, const EngineHintOptions& options);
 
 }  // namespace tengen::engine

@@ -164,8 +164,7 @@ TEST(ExternalEngine, HintsFromTengensEngineLeaveTheProvedValueAsItIs) {
   engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Renju, 100);
   engine::EngineHintOptions o;
   o.plies = 1;
-  const engine::EngineHints h =
-      engine::engineHints(pos, [&](const Board& b, Color c) { return e.move(b, c); }, o);
+  const engine::EngineHints h = engine::engineHints(pos, e, o);
   EXPECT_EQ(h.asked, 1);  // white's win is asked too, but with black to move it has no position within one ply
   EXPECT_GT(h.answered, 0);
   gomoku::SolveOptions plain;
