@@ -28,6 +28,7 @@ ChildProcess::ChildProcess(const std::string& command) {
     throw std::runtime_error("cannot start " + command);
   }
   if (pid_ == 0) {
+    setpgid(0, 0);  // its own group: a kill reaches what the shell started too
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
     const int null = open("/dev/null", O_WRONLY);
@@ -47,7 +48,7 @@ ChildProcess::~ChildProcess() {
     int status = 0;
     for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(20000);
     if (waitpid(pid_, &status, WNOHANG) == 0) {
-      kill(pid_, SIGKILL);
+      kill(-pid_, SIGKILL);
       waitpid(pid_, &status, 0);
     }
   }
@@ -112,7 +113,7 @@ std::string ChildProcess::status() {
     if (waitpid(pid_, &status, WNOHANG) == pid_) waitStatus_ = status;
     else usleep(20000);
   }
-  if (waitStatus_ < 0) return "still running";
+  if (waitStatus_ < 0) return "is still running";
   if (WIFEXITED(waitStatus_)) return "exited with status " + std::to_string(WEXITSTATUS(waitStatus_));
   if (WIFSIGNALED(waitStatus_)) return "killed by signal " + std::to_string(WTERMSIG(waitStatus_));
   return "ended";

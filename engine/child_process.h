@@ -15,7 +15,7 @@ class ChildProcess {
   // the pipes or the process cannot be made (a command that does not exist ends at once instead:
   // its first read sees the end of its output).
   explicit ChildProcess(const std::string& command);
-  ~ChildProcess();  // closes its input, gives it a moment to end, then kills it
+  ~ChildProcess();  // closes its input, gives it a moment to end, then kills it (and its group)
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
@@ -24,7 +24,8 @@ class ChildProcess {
   // The next line (without its end of line), or nullopt at the end of its output or after
   // `seconds`.
   std::optional<std::string> line(double seconds);
-  // How it ended, once a read saw the end of its output: "exited with status N" and the like.
+  // How it ended, once a read saw the end of its output: "exited with status N", "killed by
+  // signal N", or "is still running".
   std::string status();
   pid_t pid() const { return pid_; }
 
