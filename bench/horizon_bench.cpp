@@ -60,6 +60,16 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
     o.hints = options.hintsFor(pos, winner);
     hintSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
+  if (options.oracle) {
+    o.oracle = [&](const gomoku::Board& b, Color c) {
+      const auto start = std::chrono::steady_clock::now();
+      const auto move = options.oracle(b, c);
+      hintSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return move;
+    };
+    o.oracleAfterNodes = options.oracleAfterNodes;
+    o.oracleQuestions = options.oracleQuestions;
+  }
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)

@@ -39,7 +39,7 @@ struct HorizonStep {
   std::size_t proofNodes = 0;
   int proofDepth = 0;
   std::string error;       // a verifier rejection or a contradiction with the known winner
-  double hintSeconds = 0;  // a guided walk: the time its hints took (not in `seconds`)
+  double hintSeconds = 0;  // a guided walk: the time its questions took (those during the search also in `seconds`)
 };
 
 struct HorizonLine {
@@ -74,6 +74,10 @@ struct HorizonOptions {
   // A guided walk: the single-process prover's hints for the winner at each position (an
   // engine's moves: engine/engine_hints.h); empty: none.
   std::function<std::shared_ptr<const gomoku::ProofGame::Hints>(const gomoku::Position&, gomoku::Color winner)> hintsFor;
+  // A guided walk: the oracle asked during each search (see gomoku::SolveOptions::oracle); empty: none.
+  gomoku::MoveOracle oracle;
+  std::uint64_t oracleAfterNodes = 4096;
+  int oracleQuestions = 0;
   // The proofs kept when reusing (set by runHorizon for each line).
   std::shared_ptr<gomoku::KnownProofs> known;
   std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress

@@ -20,6 +20,7 @@
 #include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/hint_engine_options.h"
 #include "cli/json.h"
 #include "coordinator/worker_pool.h"
 #include "engine/engine_hints.h"
@@ -386,17 +387,22 @@ int benchHorizon(const Args& args) {
   }
   // A guided walk: an engine's moves for the winner at each position, as `solve --hint-engine`.
   std::unique_ptr<engine::ExternalEngine> hintEngine;
-  if (const auto command = args.value("hint-engine")) {
+  if (const auto hints = hintEngineOptions(args)) {
     if (pool) throw UsageError("--hint-engine works in a single process: leave out --workers");
-    hintEngine = std::make_unique<engine::ExternalEngine>(*command, gomoku::kDefaultSize, gomoku::Rule::Renju,
-                                                          static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000)));
-    const int plies = static_cast<int>(args.integer("hint-plies", 2, 1, 8));
-    options.hintsFor = [&hintEngine, plies](const gomoku::Position& pos, gomoku::Color winner) {
-      engine::EngineHintOptions o;
-      o.plies = plies;
-      o.attacker = winner;
-      return std::shared_ptr<const gomoku::ProofGame::Hints>(engine::engineHints(pos, *hintEngine, o).hints);
-    };
+    hintEngine = std::make_unique<engine::ExternalEngine>(hints->command, gomoku::kDefaultSize, gomoku::Rule::Renju,
+                                                          hints->milliseconds);
+    if (const int plies = hints->plies; plies > 0)
+      options.hintsFor = [&hintEngine, plies](const gomoku::Position& pos, gomoku::Color winner) {
+        engine::EngineHintOptions o;
+        o.plies = plies;
+        o.attacker = winner;
+        return std::shared_ptr<const gomoku::ProofGame::Hints>(engine::engineHints(pos, engine::oracleOf(*hintEngine), o).hints);
+      };
+    if (hints->afterNodes > 0) {
+      options.oracle = engine::oracleOf(*hintEngine);
+      options.oracleAfterNodes = hints->afterNodes;
+      options.oracleQuestions = hints->questions;
+    }
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));
   options.onStep = [json](const bench::HorizonGame& g, const bench::HorizonStep& s) {

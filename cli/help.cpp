@@ -30,7 +30,10 @@ const OptionSpec kWeakPn{"weak-pn", true, "PLIES",
 const OptionSpec kHintEngine{"hint-engine", true, "CMD",
                              "a Gomocup engine (e.g. pbrain-rapfi) whose moves the attacker tries first (a guided proof)"};
 const OptionSpec kHintPlies{"hint-plies", true, "K",
-                            "--hint-engine: ask it at the attacker's positions fewer than K plies below the position (default 2)"};
+                            "--hint-engine: ask it before the search at the attacker's positions fewer than K plies below the position (default 0)"};
+const OptionSpec kHintAfter{"hint-after", true, "N",
+                            "--hint-engine: ask it during the search at the root and at the attacker's nodes the search comes back to N nodes after listing them (default 4096; 0: not)"};
+const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search (default 1000)"};
 const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
@@ -79,6 +82,8 @@ std::vector<CommandHelp> makeCommands() {
         {"win", true, "C", "full mode: ask only whether black (or white) can force a win: proved, disproved or unknown"},
         kHintEngine,
         kHintPlies,
+        kHintAfter,
+        kHintQuestions,
         kHintMs,
         kLockWait,
         kJson,
@@ -224,6 +229,8 @@ std::vector<CommandHelp> makeCommands() {
         kSiblingHints,
         kHintEngine,
         kHintPlies,
+        kHintAfter,
+        kHintQuestions,
         kHintMs,
         {"workers", true, "N", "horizon: prove through the coordinator with N workers"},
         {"job-nodes", true, "N", "horizon --workers: nodes per job (the root's first job: the rest of the budget)"},

@@ -13,6 +13,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
+#include "cli/hint_engine_options.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "cli/library.h"
@@ -29,17 +30,16 @@ using namespace tengen::gomoku;
 
 std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemoryMegabytes() / 16, 64, 2048); }
 
-// --hint-engine and its options.
-struct HintEngine {
-  std::string command;
-  int plies = 2;
-  int milliseconds = 1000;
+// What the engine was asked, before and during the search.
+struct HintCounts {
+  int asked = 0, answered = 0, askedInSearch = 0;
+  double seconds = 0;
 };
 
 // Solves one position, prints the answer and stores its proofs. In a batch a bad position gets
 // an error answer and the batch goes on; returns false then.
 bool solveOne(const std::string& text, const PositionOptions& popts, SolveOptions options, bool json,
-              book::Book* store, bool batch, KnownProofs* known = nullptr, const HintEngine* hints = nullptr) {
+              book::Book* store, bool batch, KnownProofs* known = nullptr, const HintEngineOptions* hints = nullptr) {
   Position pos;
   try {
     pos = parsePosition(text, popts);
@@ -50,22 +50,38 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
   }
   const int n = pos.board.size();
   const bool terminal = !json && isatty(STDERR_FILENO);
-  engine::EngineHints hinted;
-  double hintSeconds = 0;
+  // A guided proof: the engine's moves at the attacker's positions go first, named before the
+  // search near the root and, with afterNodes, during it wherever the search keeps coming back.
+  std::optional<engine::ExternalEngine> engine;
+  HintCounts hinted;
   if (hints) {
-    // A guided proof: the engine's moves at the attacker's positions near the root go first.
-    engine::ExternalEngine engine(hints->command, n, pos.rule, hints->milliseconds);
-    engine::EngineHintOptions o;
-    o.plies = hints->plies;
-    o.attacker = options.onlyAttacker;
-    if (terminal) o.progress = [](int asked) { std::fprintf(stderr, "\rhints: %d positions asked   ", asked); };
+    engine.emplace(hints->command, n, pos.rule, hints->milliseconds);
     const auto start = std::chrono::steady_clock::now();
-    hinted = engine::engineHints(pos, engine, o);
-    hintSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (terminal) std::fprintf(stderr, "\r%40s\r", "");
-    if (!engine.answering()) std::cerr << "tengen solve: warning: engine " << quoted(hints->command)
-                                       << " stopped answering; the hints so far are used\n";
-    options.hints = hinted.hints;
+    if (hints->plies > 0) {
+      engine::EngineHintOptions o;
+      o.plies = hints->plies;
+      o.attacker = options.onlyAttacker;
+      if (terminal) o.progress = [](int asked) { std::fprintf(stderr, "\rhints: %d positions asked   ", asked); };
+      const engine::EngineHints ahead = engine::engineHints(pos, engine::oracleOf(*engine), o);
+      hinted.asked = ahead.asked;
+      hinted.answered = ahead.answered;
+      options.hints = ahead.hints;
+      if (terminal) std::fprintf(stderr, "\r%40s\r", "");
+    }
+    hinted.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (hints->afterNodes > 0) {
+      options.oracle = [&engine, &hinted](const Board& b, Color c) {
+        const auto start = std::chrono::steady_clock::now();
+        const auto move = engine->move(b, c);
+        hinted.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        ++hinted.asked;
+        ++hinted.askedInSearch;
+        if (move) ++hinted.answered;
+        return move;
+      };
+      options.oracleAfterNodes = hints->afterNodes;
+      options.oracleQuestions = hints->questions;
+    }
   }
   if (terminal)
     options.progress = [](const SolveProgress& p) {
@@ -75,6 +91,8 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     };
   const SolveResult r = solve(pos, options);
   if (terminal && r.seconds >= 1.0) std::fprintf(stderr, "\r%80s\r", "");
+  if (engine && !engine->answering())
+    std::cerr << "tengen solve: warning: engine " << quoted(hints->command) << " stopped answering; its moves so far were used\n";
 
   std::size_t stored = 0;
   if (store) stored = book::storeSolve(*store, pos, r);
@@ -110,7 +128,8 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
                          .str("engine", hints->command)
                          .num("asked", static_cast<long long>(hinted.asked))
                          .num("answered", static_cast<long long>(hinted.answered))
-                         .num("seconds", hintSeconds)
+                         .num("asked_in_search", static_cast<long long>(hinted.askedInSearch))
+                         .num("seconds", hinted.seconds)
                          .done());
     if (store) o.str("book", store->dir()).num("stored", static_cast<long long>(stored));
     if (worker::stopRequested()) o.str("stopped_by", worker::stopReason());
@@ -138,7 +157,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     std::cout << '\n';
     if (hints)
       std::cout << "hints: " << hinted.answered << " moves named by " << hints->command << " in " << hinted.asked
-                << " positions, " << hintSeconds << " s\n";
+                << " positions (" << hinted.askedInSearch << " during the search), " << hinted.seconds << " s\n";
     if (store) std::cout << "book: " << stored << " positions stored in " << store->dir() << '\n';
   }
   std::cout.flush();
@@ -182,15 +201,12 @@ int runSolve(int argc, char** argv) {
   options.onlyAttacker = colorOption(args, "win");
   if (options.onlyAttacker && options.mode != ProofMode::Full)
     throw UsageError("--win asks a full-value question: leave out --mode (a VCF or VCT is the side to move's)");
-  std::optional<HintEngine> hintEngine;
-  if (const auto command = args.value("hint-engine")) {
-    if (command->empty()) throw UsageError("--hint-engine needs a command, e.g. --hint-engine pbrain-rapfi");
+  const std::optional<HintEngineOptions> hintEngine = hintEngineOptions(args);
+  if (hintEngine) {
     if (options.mode != ProofMode::Full) throw UsageError("--hint-engine guides full-value proofs only: leave out --mode");
     if (args.value("lines")) throw UsageError("give --lines or --hint-engine, not both");
-    hintEngine = HintEngine{*command, static_cast<int>(args.integer("hint-plies", 2, 1, 8)),
-                            static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000))};
   }
-  const HintEngine* hints = hintEngine ? &*hintEngine : nullptr;
+  const HintEngineOptions* hints = hintEngine ? &*hintEngine : nullptr;
   // Opened before any search so a locked or unreadable book fails at once, not after it.
   std::unique_ptr<book::Book> store;
   if (args.value("book")) store = openBookWriter(args, book::Book::Access::Create);

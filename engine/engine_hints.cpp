@@ -75,8 +75,8 @@ EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, 
   return out;
 }
 
-EngineHints engineHints(const gomoku::Position& root, ExternalEngine& engine, const EngineHintOptions& options) {
-  return engineHints(root, [&engine](const Board& b, Color c) { return engine.move(b, c); }, options);
+MoveOracle oracleOf(ExternalEngine& engine) {
+  return [&engine](const Board& b, Color c) { return engine.move(b, c); };
 }
 
 }  // namespace tengen::engine

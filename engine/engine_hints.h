@@ -14,8 +14,7 @@
 
 namespace tengen::engine {
 
-// The move to try for the side to move (the engine's choice), or nullopt.
-using MoveOracle = std::function<std::optional<gomoku::Point>(const gomoku::Board&, gomoku::Color toMove)>;
+using gomoku::MoveOracle;  // the move to try for the side to move (the engine's choice), or nullopt
 
 struct EngineHintOptions {
   int plies = 2;  // the oracle is asked at the attacker's positions fewer than this many plies below the root
@@ -30,7 +29,7 @@ struct EngineHints {
 };
 
 EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, const EngineHintOptions& options);
-// The same with an outside engine's moves as the oracle.
-EngineHints engineHints(const gomoku::Position& root, ExternalEngine& engine, const EngineHintOptions& options);
+// An outside engine's moves as an oracle (it must outlive the oracle).
+MoveOracle oracleOf(ExternalEngine& engine);
 
 }  // namespace tengen::engine

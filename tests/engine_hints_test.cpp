@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <set>
 #include <string>
 
@@ -81,6 +82,80 @@ TEST(EngineHints, AFoulOrAnOccupiedPointNamedIsNoHint) {
   EXPECT_TRUE(foulHints.hints->empty());
   const auto takenHints = engine::engineHints(foul, [&](const Board&, Color) { return pt("f8"); }, o);
   EXPECT_EQ(takenHints.answered, 0);
+}
+
+// Black to move after 22 moves of a Kagetsu game: black wins, in some two thousand nodes.
+const char* const kKagetsuPly22 = "h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11";
+
+// Black's win asked, with an oracle that records its questions and answers with `answer`.
+struct OracleRun {
+  gomoku::SolveResult result;
+  std::vector<std::pair<std::uint64_t, Color>> questions;  // board hash, side to move
+};
+OracleRun solveWithOracle(std::uint64_t afterNodes, int maxQuestions, std::function<std::optional<Point>(const Board&)> answer) {
+  OracleRun run;
+  gomoku::SolveOptions o;
+  o.maxNodes = 1000000;
+  o.onlyAttacker = Color::Black;
+  o.oracle = [&](const Board& b, Color c) -> std::optional<Point> {
+    run.questions.emplace_back(b.hash(), c);
+    return answer(b);
+  };
+  o.oracleAfterNodes = afterNodes;
+  o.oracleQuestions = maxQuestions;
+  run.result = gomoku::solve(position(kKagetsuPly22), o);
+  return run;
+}
+
+TEST(OracleInSearch, AskedOnceAtEachAttackersNodeTheSearchComesBackTo) {
+  const OracleRun run = solveWithOracle(64, 1000, [](const Board&) { return std::nullopt; });
+  EXPECT_EQ(run.result.value, gomoku::GameValue::BlackWins);
+  EXPECT_TRUE(run.result.verified) << run.result.verifyError;
+  ASSERT_GT(run.questions.size(), 1u);  // the root, and nodes below it the search came back to
+  std::set<std::uint64_t> seen;
+  for (const auto& [hash, toMove] : run.questions) {
+    EXPECT_EQ(toMove, Color::Black);  // the attacker's nodes only
+    EXPECT_TRUE(seen.insert(hash).second) << "a position asked twice";
+  }
+  // The search without answers is the plain one: the same nodes as with no oracle at all.
+  const OracleRun none = solveWithOracle(std::uint64_t{1} << 40, 1000, [](const Board&) { return std::nullopt; });
+  EXPECT_EQ(none.questions.size(), 1u);  // the root only
+  EXPECT_EQ(none.result.nodes, run.result.nodes);
+  // At most the questions allowed.
+  EXPECT_EQ(solveWithOracle(64, 2, [](const Board&) { return std::nullopt; }).questions.size(), 2u);
+}
+
+TEST(OracleInSearch, AMoveNamedIsFavouredNotTakenOnTrust) {
+  // At the search's root (listed once a search, so asked at once), the named move is marked
+  // favoured, and no other; the node is asked once.
+  const gomoku::Position pos = position(kKagetsuPly22);
+  gomoku::ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, gomoku::ProofMode::Full);
+  int asked = 0;
+  game.setOracle([&](const Board&, Color) -> std::optional<Point> { ++asked; return pt("o15"); }, 0, 10);
+  std::vector<proof::Child<Point>> children;
+  proof::Argument<Point> argument;
+  for (int visit = 0; visit < 2; ++visit) {
+    ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+    EXPECT_EQ(asked, 1);
+    int favoured = 0;
+    for (const auto& c : children) {
+      favoured += c.favoured;
+      if (c.favoured) {
+        EXPECT_EQ(c.move, pt("o15"));
+      }
+    }
+    EXPECT_EQ(favoured, 1);
+  }
+  // A far corner wins nothing: favoured, the search still proves the win by another move, and
+  // the proof is verified.
+  const OracleRun misled = solveWithOracle(64, 1000, [](const Board& b) -> std::optional<Point> {
+    if (b.isEmpty(pt("o15"))) return pt("o15");
+    return std::nullopt;
+  });
+  EXPECT_FALSE(misled.questions.empty());
+  EXPECT_EQ(misled.result.value, gomoku::GameValue::BlackWins);
+  EXPECT_TRUE(misled.result.verified) << misled.result.verifyError;
+  EXPECT_NE(misled.result.bestMove, pt("o15"));
 }
 
 // A script standing in for an engine, written to a temporary folder.
@@ -164,7 +239,7 @@ TEST(ExternalEngine, HintsFromTengensEngineLeaveTheProvedValueAsItIs) {
   engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Renju, 100);
   engine::EngineHintOptions o;
   o.plies = 1;
-  const engine::EngineHints h = engine::engineHints(pos, e, o);
+  const engine::EngineHints h = engine::engineHints(pos, engine::oracleOf(e), o);
   EXPECT_EQ(h.asked, 1);  // white's win is asked too, but with black to move it has no position within one ply
   EXPECT_GT(h.answered, 0);
   gomoku::SolveOptions plain;

@@ -147,10 +147,22 @@ void ProofGame::applySiblingHint(std::vector<proof::Child<Point>>& children) {
 }
 
 void ProofGame::favourHintedMoves(std::vector<proof::Child<Point>>& children) const {
-  const auto it = hints_->find(board_.hash());
-  if (it == hints_->end()) return;
+  const std::vector<Point>* hinted = nullptr;
+  if (hints_)
+    if (const auto it = hints_->find(board_.hash()); it != hints_->end()) hinted = &it->second;
+  Point named = kNoPoint;
+  if (const auto it = oracleMoves_.find(exactKey()); it != oracleMoves_.end()) named = it->second;
+  if (!hinted && named == kNoPoint) return;
   for (auto& c : children)
-    c.favoured = std::find(it->second.begin(), it->second.end(), c.move) != it->second.end();
+    c.favoured = c.move == named || (hinted && std::find(hinted->begin(), hinted->end(), c.move) != hinted->end());
+}
+
+void ProofGame::askOracle() {
+  if (oracleLeft_ <= 0 || (hints_ && hints_->count(board_.hash()))) return;  // named before the search
+  const auto [it, fresh] = oracleMoves_.try_emplace(exactKey(), kNoPoint);
+  if (!fresh) return;
+  --oracleLeft_;
+  if (const auto move = oracle_(board_, toMove_)) it->second = *move;
 }
 
 ProofNumbers ProofGame::estimate() const {
@@ -235,7 +247,9 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
             {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
-    if (hints_ && c.expansion == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
+    if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && visits_ - c.probedAt >= oracleAfter_)
+      askOracle();
+    if (favoursMoves() && c.expansion == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
     argument.kind = c.argumentKind;
     argument.moves.clear();
     for (int i = c.childCount; i < c.moves.size(); ++i) argument.moves.push_back(c.moves.point(i));
@@ -273,7 +287,10 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   }
   for (std::size_t i = 0; i < argument.moves.size(); ++i) c.moves.setPoint(c.childCount + static_cast<int>(i), argument.moves[i]);
   if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
-  if (hints_ && e == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
+  // The search's root is listed once per search and never come back to: asked at once.
+  if (oracle_ && e == Expansion::Open && toMove_ == attacker_ && static_cast<int>(board_.history().size()) == rootPly_)
+    askOracle();
+  if (favoursMoves() && e == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
   return e;
 }
 

@@ -7,7 +7,9 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -32,6 +34,9 @@ class NullMoveSearch;
 enum class ProofMode : std::uint8_t { Full = 0, Vct = 1, Vcf = 2 };
 std::string_view proofModeName(ProofMode m);
 bool parseProofMode(std::string_view text, ProofMode& out);
+
+// A move to try for the side to move (an engine's choice), or nullopt: a guided proof's oracle.
+using MoveOracle = std::function<std::optional<Point>(const Board&, Color toMove)>;
 
 class ProofGame {
  public:
@@ -66,6 +71,16 @@ class ProofGame {
   // their siblings' (see proof::SearchLimits). They change the search's order only.
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
   void setHints(std::shared_ptr<const Hints> hints) { hints_ = std::move(hints); }
+  // Full mode: an oracle (an engine) asked during the search for its move at the root and at an
+  // attacker's node the search comes back to `afterVisits` expansions after it was listed or last
+  // probed (a node that keeps costing), at most `maxQuestions` times in all; its move is favoured
+  // like a hint.
+  // Unlike hints fixed before the search, the questions go where the search is stuck, at any depth.
+  void setOracle(MoveOracle oracle, std::uint64_t afterVisits, int maxQuestions) {
+    oracle_ = std::move(oracle);
+    oracleAfter_ = afterVisits;
+    oracleLeft_ = maxQuestions;
+  }
 
   // Full mode: threat probes. At an attacker's node, a threat-space search (VCT of fours and
   // threes) of `firstNodes` before its moves are listed, and of twice the last budget (up to
@@ -291,6 +306,13 @@ class ProofGame {
   static constexpr std::size_t kMaxThreatWins = 1 << 18;
   std::unordered_map<std::uint64_t, std::shared_ptr<const proof::ProofTree<Point>>> threatWins_;
   std::shared_ptr<const Hints> hints_;
+  MoveOracle oracle_;
+  std::uint64_t oracleAfter_ = 0;
+  int oracleLeft_ = 0;
+  std::unordered_map<std::uint64_t, Point> oracleMoves_;  // by exactKey(); kNoPoint: asked, no move
+  // Asks the oracle at this attacker's node unless it was asked here before or has no questions left.
+  void askOracle();
+  bool favoursMoves() const { return hints_ || !oracleMoves_.empty(); }
   std::shared_ptr<const KnownProofs> known_;
   std::array<std::uint16_t, kMaxCells> wins_{};  // noteWin() counts per point
   // Whether a proof is known for the side to move's position after p (kNoPoint: as it stands).
@@ -308,7 +330,7 @@ class ProofGame {
   // Puts the attacker's move that won at a corresponding position below a proven sibling reply
   // first among `children`, with the estimate of a move expected to win.
   void applySiblingHint(std::vector<proof::Child<Point>>& children);
-  // Marks the hinted moves among `children` favoured (proof::SearchLimits::favouredShift).
+  // Marks the hinted moves and the oracle's among `children` favoured (proof::SearchLimits::favouredShift).
   void favourHintedMoves(std::vector<proof::Child<Point>>& children) const;
 };
 

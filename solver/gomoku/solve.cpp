@@ -262,6 +262,8 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   for (Attempt* a : {&mine, &theirs}) {
     a->game.setNullMoveBudget(nullMoveNodes);
     a->game.setHints(options.hints);
+    if (options.oracle && options.mode == ProofMode::Full)
+      a->game.setOracle(options.oracle, options.oracleAfterNodes, options.oracleQuestions);
     a->game.setKnownProofs(options.known);
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
     a->game.setReplyProbePlies(options.replyProbePlies);

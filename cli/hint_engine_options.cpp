@@ -1,0 +1,20 @@
+// Reading --hint-engine, --hint-plies, --hint-after, --hint-questions and --hint-ms.
+#include "cli/hint_engine_options.h"
+
+namespace tengen::cli {
+
+std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
+  const auto command = args.value("hint-engine");
+  if (!command) return std::nullopt;
+  if (command->empty()) throw UsageError("--hint-engine needs a command, e.g. --hint-engine pbrain-rapfi");
+  HintEngineOptions o;
+  o.command = *command;
+  o.plies = static_cast<int>(args.integer("hint-plies", 0, 0, 8));
+  o.milliseconds = static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000));
+  o.afterNodes = static_cast<std::uint64_t>(args.integer("hint-after", 4096, 0, 1LL << 40));
+  o.questions = static_cast<int>(args.integer("hint-questions", 1000, 0, 1 << 24));
+  if (o.plies == 0 && o.afterNodes == 0) throw UsageError("--hint-plies 0 and --hint-after 0 leave the engine nothing to answer");
+  return o;
+}
+
+}  // namespace tengen::cli
