@@ -70,9 +70,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     }
     hinted.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (hints->afterNodes > 0) {
-      options.oracle = [&engine, &hinted](const Board& b, Color c) {
+      options.oracle = [oracle = engine::oracleOf(*engine), &hinted](const Board& b, Color c) {
         const auto start = std::chrono::steady_clock::now();
-        const auto move = engine->move(b, c);
+        const auto move = oracle(b, c);
         hinted.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         ++hinted.asked;
         ++hinted.askedInSearch;

@@ -76,7 +76,11 @@ EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, 
 }
 
 MoveOracle oracleOf(ExternalEngine& engine) {
-  return [&engine](const Board& b, Color c) { return engine.move(b, c); };
+  return [&engine](const Board& b, Color c) {
+    auto move = engine.move(b, c);
+    if (Board scratch = b; move && !gomoku::isLegal(scratch, *move, c, engine.rule())) move.reset();
+    return move;
+  };
 }
 
 }  // namespace tengen::engine

@@ -29,7 +29,7 @@ struct EngineHints {
 };
 
 EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, const EngineHintOptions& options);
-// An outside engine's moves as an oracle (it must outlive the oracle).
+// An outside engine's legal moves as an oracle (a foul it names is no move; it must outlive the oracle).
 MoveOracle oracleOf(ExternalEngine& engine);
 
 }  // namespace tengen::engine

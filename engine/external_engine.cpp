@@ -20,7 +20,7 @@ bool startsWith(const std::string& text, const char* word) { return text.rfind(w
 }  // namespace
 
 ExternalEngine::ExternalEngine(const std::string& command, int size, gomoku::Rule rule, int moveMilliseconds)
-    : command_(command), size_(size), moveMilliseconds_(moveMilliseconds), process_(command) {
+    : command_(command), size_(size), rule_(rule), moveMilliseconds_(moveMilliseconds), process_(command) {
   const std::string who = "engine " + gomoku::quoted(command);
   if (!process_.send("START " + std::to_string(size)))
     throw EngineError(who + " does not read its input (it " + process_.status() + ")");

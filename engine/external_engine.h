@@ -31,10 +31,12 @@ class ExternalEngine {
 
   bool answering() const { return answering_; }
   const std::string& command() const { return command_; }
+  gomoku::Rule rule() const { return rule_; }
 
  private:
   std::string command_;
   int size_;
+  gomoku::Rule rule_;
   int moveMilliseconds_;
   ChildProcess process_;
   bool answering_ = true;

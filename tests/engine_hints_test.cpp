@@ -232,6 +232,20 @@ TEST(ExternalEngine, ABoardTheEngineDroppedIsSentAgain) {
   EXPECT_TRUE(e.answering());
 }
 
+TEST(ExternalEngine, AFoulTheEngineNamesIsNoMoveOfItsOracle) {
+  // The engine always names h8 (7,7), a double three for black here (renju): its answer comes
+  // back from move(), but the oracle the prover asks gives none.
+  const tests::TempDir dir("hint-engine");
+  const std::string engineCommand = engineScript(dir, "foul.sh", "    DONE) echo '7,7';;\n");
+  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Renju, 100);
+  gomoku::PositionOptions blackToMove;
+  blackToMove.toMove = Color::Black;
+  const gomoku::Position foul = gomoku::parsePosition("f8,g8,h6,h7/a1,a2,o1,o15", blackToMove);
+  EXPECT_EQ(e.move(foul.board, Color::Black), std::optional<Point>(pt("h8")));
+  EXPECT_FALSE(engine::oracleOf(e)(foul.board, Color::Black).has_value());
+  EXPECT_EQ(engine::oracleOf(e)(foul.board, Color::White), std::optional<Point>(pt("h8")));  // white may
+}
+
 TEST(ExternalEngine, HintsFromTengensEngineLeaveTheProvedValueAsItIs) {
   // A guided proof proves what an unguided one proves, and its proof is verified. Black to move
   // after 24 moves of a Kagetsu game: black wins; the engine is asked at the root.
