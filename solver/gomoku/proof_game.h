@@ -74,8 +74,8 @@ class ProofGame {
   // Full mode: an oracle (an engine) asked during the search for its move at the root and at an
   // attacker's node the search comes back to `afterVisits` expansions after it was listed or last
   // probed (a node that keeps costing), at most `maxQuestions` times in all; its move is favoured
-  // like a hint.
-  // Unlike hints fixed before the search, the questions go where the search is stuck, at any depth.
+  // like a hint. Unlike hints fixed before the search, the questions go where the search is
+  // stuck, at any depth.
   void setOracle(MoveOracle oracle, std::uint64_t afterVisits, int maxQuestions) {
     oracle_ = std::move(oracle);
     oracleAfter_ = afterVisits;

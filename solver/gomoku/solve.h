@@ -67,8 +67,8 @@ struct SolveOptions {
   std::function<void(const SolveProgress&)> progress;
   // Full mode: the attacker's moves to try first, by exact board hash (a guided proof).
   std::shared_ptr<const ProofGame::Hints> hints;
-  // Full mode: an oracle asked during each search at the attacker's nodes it comes back to
-  // `oracleAfterNodes` nodes after listing them, at most `oracleQuestions` times a search; its
+  // Full mode: an oracle asked during each search at its root and at the attacker's nodes it comes
+  // back to `oracleAfterNodes` nodes after listing them, at most `oracleQuestions` times a search; its
   // moves are favoured as hints are (ProofGame::setOracle). Its time counts in maxSeconds.
   MoveOracle oracle;
   std::uint64_t oracleAfterNodes = 4096;
