@@ -76,7 +76,7 @@ struct HorizonOptions {
   std::function<std::shared_ptr<const gomoku::ProofGame::Hints>(const gomoku::Position&, gomoku::Color winner)> hintsFor;
   // A guided walk: the oracle asked during each search (see gomoku::SolveOptions::oracle); empty: none.
   gomoku::MoveOracle oracle;
-  std::uint64_t oracleAfterNodes = 4096;
+  std::uint64_t oracleAfterNodes = 256;
   int oracleQuestions = 0;
   // The proofs kept when reusing (set by runHorizon for each line).
   std::shared_ptr<gomoku::KnownProofs> known;

@@ -32,7 +32,7 @@ const OptionSpec kHintEngine{"hint-engine", true, "CMD",
 const OptionSpec kHintPlies{"hint-plies", true, "K",
                             "--hint-engine: ask it before the search at the attacker's positions fewer than K plies below the position (default 0)"};
 const OptionSpec kHintAfter{"hint-after", true, "N",
-                            "--hint-engine: ask it during the search at the root and at the attacker's nodes the search comes back to N nodes after listing them (default 4096; 0: not)"};
+                            "--hint-engine: ask it during the search at the root and at the attacker's nodes the search comes back to after N nodes below them (default 256; 0: not)"};
 const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search (default 1000)"};
 const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",

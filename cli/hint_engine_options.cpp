@@ -11,7 +11,7 @@ std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
   o.command = *command;
   o.plies = static_cast<int>(args.integer("hint-plies", 0, 0, 8));
   o.milliseconds = static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000));
-  o.afterNodes = static_cast<std::uint64_t>(args.integer("hint-after", 4096, 0, 1LL << 40));
+  o.afterNodes = static_cast<std::uint64_t>(args.integer("hint-after", 256, 0, 1LL << 40));
   o.questions = static_cast<int>(args.integer("hint-questions", 1000, 0, 1 << 24));
   if (o.plies == 0 && o.afterNodes == 0) throw UsageError("--hint-plies 0 and --hint-after 0 leave the engine nothing to answer");
   return o;

@@ -125,6 +125,33 @@ TEST(OracleInSearch, AskedOnceAtEachAttackersNodeTheSearchComesBackTo) {
   EXPECT_EQ(solveWithOracle(64, 2, [](const Board&) { return std::nullopt; }).questions.size(), 2u);
 }
 
+TEST(OracleInSearch, BelowTheRootAskedOnceTheSearchHasSpentEnoughThere) {
+  // Two plies below the root, black (the attacker) to move: listed without a question, and
+  // asked only when the search comes back having spent 100 nodes below it.
+  const gomoku::Position pos = position(kKagetsuPly22);
+  gomoku::ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, gomoku::ProofMode::Full);
+  int asked = 0;
+  game.setOracle([&](const Board&, Color c) -> std::optional<Point> {
+    EXPECT_EQ(c, Color::Black);
+    ++asked;
+    return std::nullopt;
+  }, 100, 10);
+  game.play(pt("a15"));
+  game.play(pt("o1"));
+  std::vector<proof::Child<Point>> children;
+  proof::Argument<Point> argument;
+  for (const std::uint64_t spent : {0, 0, 99}) {
+    game.noteEffort(spent);
+    ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+    EXPECT_EQ(asked, 0) << spent;
+  }
+  for (const std::uint64_t spent : {100, 5000}) {
+    game.noteEffort(spent);
+    ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+    EXPECT_EQ(asked, 1) << spent;
+  }
+}
+
 TEST(OracleInSearch, AMoveNamedIsFavouredNotTakenOnTrust) {
   // At the search's root (listed once a search, so asked at once), the named move is marked
   // favoured, and no other; the node is asked once.

@@ -247,8 +247,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
             {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
-    if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && visits_ - c.probedAt >= oracleAfter_)
-      askOracle();
+    if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && effort_ >= oracleAfter_) askOracle();
     if (favoursMoves() && c.expansion == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
     argument.kind = c.argumentKind;
     argument.moves.clear();

@@ -72,15 +72,17 @@ class ProofGame {
   using Hints = std::unordered_map<std::uint64_t, std::vector<Point>>;
   void setHints(std::shared_ptr<const Hints> hints) { hints_ = std::move(hints); }
   // Full mode: an oracle (an engine) asked during the search for its move at the root and at an
-  // attacker's node the search comes back to `afterVisits` expansions after it was listed or last
-  // probed (a node that keeps costing), at most `maxQuestions` times in all; its move is favoured
-  // like a hint. Unlike hints fixed before the search, the questions go where the search is
-  // stuck, at any depth.
-  void setOracle(MoveOracle oracle, std::uint64_t afterVisits, int maxQuestions) {
+  // attacker's node the search comes back to after spending `afterNodes` nodes below it (a node
+  // that keeps costing; see noteEffort), at most `maxQuestions` times in all; its move is
+  // favoured like a hint. Unlike hints fixed before the search, the questions go where the
+  // search is stuck, at any depth.
+  void setOracle(MoveOracle oracle, std::uint64_t afterNodes, int maxQuestions) {
     oracle_ = std::move(oracle);
-    oracleAfter_ = afterVisits;
+    oracleAfter_ = afterNodes;
     oracleLeft_ = maxQuestions;
   }
+  // The search tells, before each expand(), the nodes it has spent below the node so far.
+  void noteEffort(std::uint64_t nodes) { effort_ = nodes; }
 
   // Full mode: threat probes. At an attacker's node, a threat-space search (VCT of fours and
   // threes) of `firstNodes` before its moves are listed, and of twice the last budget (up to
@@ -308,6 +310,7 @@ class ProofGame {
   std::shared_ptr<const Hints> hints_;
   MoveOracle oracle_;
   std::uint64_t oracleAfter_ = 0;
+  std::uint64_t effort_ = 0;  // see noteEffort()
   int oracleLeft_ = 0;
   std::unordered_map<std::uint64_t, Point> oracleMoves_;  // by exactKey(); kNoPoint: asked, no move
   // Asks the oracle at this attacker's node unless it was asked here before or has no questions left.

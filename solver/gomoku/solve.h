@@ -68,10 +68,10 @@ struct SolveOptions {
   // Full mode: the attacker's moves to try first, by exact board hash (a guided proof).
   std::shared_ptr<const ProofGame::Hints> hints;
   // Full mode: an oracle asked during each search at its root and at the attacker's nodes it comes
-  // back to `oracleAfterNodes` nodes after listing them, at most `oracleQuestions` times a search; its
+  // back to after spending `oracleAfterNodes` nodes below them, at most `oracleQuestions` times a search; its
   // moves are favoured as hints are (ProofGame::setOracle). Its time counts in maxSeconds.
   MoveOracle oracle;
-  std::uint64_t oracleAfterNodes = 4096;
+  std::uint64_t oracleAfterNodes = 256;
   int oracleQuestions = 0;
   // Full mode: proofs found earlier, taken as leaves of the new proof (their trees are copied in
   // and checked again with it).

@@ -177,6 +177,8 @@ class Dfpn {
     // Each ply owns one child list, sized once, so deeper calls never move this one.
     auto& kids = children_[ply];
     kids.clear();
+    // A game may want to know how much a node has cost before it lists its moves again.
+    if constexpr (requires(Game& g) { g.noteEffort(work); }) game_.noteEffort(work);
     const Expansion e = game_.expand(kids, argument_);
     // Work a game does inside an expansion (searches of its own) is counted apart: a node
     // budget keeps its meaning, and a time limit bounds both.
