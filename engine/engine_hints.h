@@ -1,7 +1,7 @@
-// Hints for a guided proof from an engine's moves: at every position within a few plies where
-// the attacker is to move, the move the engine names is tried first by the prover; where the
-// defender is to move, every reply near the stones is followed. Hints order the search only:
-// every proof is the prover's own and verified.
+// A guided proof's engine: as the oracle the prover asks during its search (oracleOf), or asked
+// before it at every position within a few plies where the attacker is to move (engineHints;
+// where the defender is to move, every reply near the stones is followed). Its moves order the
+// search only: every proof is the prover's own and verified.
 #pragma once
 
 #include <functional>
