@@ -20,6 +20,7 @@
 #include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/distributed.h"
 #include "cli/hint_engine_options.h"
 #include "cli/json.h"
 #include "coordinator/worker_pool.h"
@@ -372,7 +373,8 @@ int benchHorizon(const Args& args) {
   options.bookLeaves = args.integer("book-leaves", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
-    pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)));
+    // Guided: each worker asks an engine of its own during its jobs' searches.
+    pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)), distributedGuide(args));
     // One search proves more with its nodes than jobs splitting them: the root's first job holds
     // the position's budget but one job for each other worker, which start on its children.
     char dir[] = "/tmp/tengen-horizon-XXXXXX";
@@ -387,8 +389,7 @@ int benchHorizon(const Args& args) {
   }
   // A guided walk: an engine's moves for the winner at each position, as `solve --hint-engine`.
   std::unique_ptr<engine::ExternalEngine> hintEngine;
-  if (const auto hints = hintEngineOptions(args)) {
-    if (pool) throw UsageError("--hint-engine works in a single process: leave out --workers");
+  if (const auto hints = hintEngineOptions(args); hints && !pool) {
     hintEngine = std::make_unique<engine::ExternalEngine>(hints->command, gomoku::kDefaultSize, gomoku::Rule::Renju,
                                                           hints->milliseconds);
     if (const int plies = hints->plies; plies > 0)

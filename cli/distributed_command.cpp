@@ -15,6 +15,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
+#include "cli/hint_engine_options.h"
 #include "cli/json.h"
 #include "cli/othello_solve.h"
 #include "coordinator/coordinator.h"
@@ -114,7 +115,7 @@ struct DistributedRun {
   std::unique_ptr<book::Book> book;
   std::unique_ptr<coordinator::WorkerPool> pool;
 
-  DistributedRun(const Args& args, bool scratchWithoutBook) {
+  DistributedRun(const Args& args, bool scratchWithoutBook, const worker::SearchGuide& guide = {}) {
     std::string dir = args.value("book").value_or(book::kDefaultBookDir);
     if (scratchWithoutBook && !args.value("book")) {
       char tmpl[] = "/tmp/tengen-solve-XXXXXX";
@@ -122,7 +123,7 @@ struct DistributedRun {
       scratch = dir = tmpl;
     }
     book = openBookWriter(args, book::Book::Access::Create, dir);
-    pool = coordinator::makeWorkerPool(workerCount(args));
+    pool = coordinator::makeWorkerPool(workerCount(args), guide);
     // Ctrl-C, SIGTERM (mpirun ending the job) or a lost launcher: stop at the next answer.
     worker::catchStopSignals();
   }
@@ -144,6 +145,28 @@ struct DistributedRun {
 
 }  // namespace
 
+worker::SearchGuide distributedGuide(const Args& args) {
+  const auto hints = hintEngineOptions(args);
+  if (!hints) return {};
+  if (hints->plies > 0) throw UsageError("a distributed solve asks the engine during its jobs' searches only: leave out --hint-plies");
+  if (hints->afterNodes == 0) throw UsageError("--hint-after 0 leaves a distributed solve's engine nothing to answer");
+  return searchGuideOf(*hints);
+}
+
+worker::SearchGuide workerGuideFrom(int argc, char** argv) {
+  if (argc < 2) return {};
+  const std::string_view command = argv[1];
+  try {
+    if (command == "solve") return distributedGuide(Args(argc, argv, 2, commandHelp("solve")));
+    if (command == "bench") {
+      const Args args(argc, argv, 2, commandHelp("bench"));
+      if (args.positional().size() == 1 && args.positional()[0] == "horizon") return distributedGuide(args);
+    }
+  } catch (...) {
+  }
+  return {};
+}
+
 bool distributedRequested(const Args& args) {
   const auto* mpi = worker::MpiSession::current();
   return args.value("workers").has_value() || (mpi && mpi->active() && mpi->size() > 1);
@@ -161,7 +184,7 @@ int runDistributedSolve(const Args& args) {
   options.onlyAttacker = colorOption(args, "win");
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
   options.maxSeconds = args.real("time", 0, 0, 1e9);
-  DistributedRun run(args, true);
+  DistributedRun run(args, true, distributedGuide(args));
   const coordinator::RunSummary s = run.run(args, pos, options, json);
   const book::Book& book = *run.book;
   const coordinator::WorkerPool* pool = run.pool.get();
@@ -184,6 +207,7 @@ int runDistributedSolve(const Args& args) {
         .num("proofs_lent", static_cast<long long>(s.proofsLent))
         .num("idle", s.idleFraction)
         .str("stopped_by", s.stoppedBy);
+    if (const auto hints = hintEngineOptions(args)) o.str("hint_engine", hints->command);
     if (run.where().empty()) o.raw("book", "null");
     else o.str("book", run.where());
     std::cout << o.done() << '\n';
@@ -202,6 +226,8 @@ int runDistributedSolve(const Args& args) {
                                      : std::string())
                 << '\n';
     printSummary(s, pool->describe());
+    if (const auto hints = hintEngineOptions(args))
+      std::cout << "hints: each worker asked its own " << hints->command << " during its jobs' searches\n";
     if (run.where().empty())
       std::cout << "book: none kept (give --book DIR to keep the proof and resume the run)\n";
     else

@@ -28,12 +28,12 @@ const OptionSpec kEpsilon{"epsilon", true, "E",
 const OptionSpec kWeakPn{"weak-pn", true, "PLIES",
                           "full mode: within this many plies of the root a defender's node counts as its hardest reply plus one per other open reply, deeper as the sum (default 2; 0: the sum everywhere)"};
 const OptionSpec kHintEngine{"hint-engine", true, "CMD",
-                             "a Gomocup engine (e.g. pbrain-rapfi) whose moves the attacker tries first (a guided proof)"};
+                             "a Gomocup engine (e.g. pbrain-rapfi) whose moves the attacker tries first (a guided proof); with --workers or mpirun, each worker starts its own"};
 const OptionSpec kHintPlies{"hint-plies", true, "K",
-                            "--hint-engine: ask it before the search at the attacker's positions fewer than K plies below the position (default 0)"};
+                            "--hint-engine: ask it before the search at the attacker's positions fewer than K plies below the position (default 0; single process only)"};
 const OptionSpec kHintAfter{"hint-after", true, "N",
                             "--hint-engine: ask it during the search at the root and at the attacker's nodes the search comes back to after N nodes below them (default 256; 0: not)"};
-const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search (default 1000)"};
+const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search, or a job's (default 1000)"};
 const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};

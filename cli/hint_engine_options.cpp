@@ -1,6 +1,11 @@
 // Reading --hint-engine, --hint-plies, --hint-after, --hint-questions and --hint-ms.
 #include "cli/hint_engine_options.h"
 
+#include <memory>
+
+#include "engine/engine_hints.h"
+#include "engine/external_engine.h"
+
 namespace tengen::cli {
 
 std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
@@ -15,6 +20,18 @@ std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
   o.questions = static_cast<int>(args.integer("hint-questions", 1000, 0, 1 << 24));
   if (o.plies == 0 && o.afterNodes == 0) throw UsageError("--hint-plies 0 and --hint-after 0 leave the engine nothing to answer");
   return o;
+}
+
+worker::SearchGuide searchGuideOf(const HintEngineOptions& options) {
+  worker::SearchGuide guide;
+  guide.afterNodes = options.afterNodes;
+  guide.questions = options.questions;
+  guide.make = [command = options.command, ms = options.milliseconds](gomoku::Rule rule, int size) -> gomoku::MoveOracle {
+    // The oracle owns its engine: the process ends with the worker's last copy of it.
+    const auto engine = std::make_shared<engine::ExternalEngine>(command, size, rule, ms);
+    return [engine, oracle = engine::oracleOf(*engine)](const gomoku::Board& b, gomoku::Color c) { return oracle(b, c); };
+  };
+  return guide;
 }
 
 }  // namespace tengen::cli

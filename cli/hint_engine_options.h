@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/args.h"
+#include "worker/search_guide.h"
 
 namespace tengen::cli {
 
@@ -19,5 +20,10 @@ struct HintEngineOptions {
 
 // The options, or nullopt without --hint-engine. Throws UsageError for an empty command.
 std::optional<HintEngineOptions> hintEngineOptions(const Args& args);
+
+// The options as a distributed run's workers use them: each worker starts its own engine (for the
+// rule and size of its first job) and asks it during its jobs' searches. The tree before the
+// search (--hint-plies) has no place there; the caller rejects it.
+worker::SearchGuide searchGuideOf(const HintEngineOptions& options);
 
 }  // namespace tengen::cli

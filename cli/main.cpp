@@ -6,6 +6,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/distributed.h"
 #include "cli/help.h"
 #include "cli/run_guarded.h"
 #include "coordinator/worker_pool.h"
@@ -57,7 +58,7 @@ int main(int argc, char** argv) {
     // for the coordinator's stop, so the coordinator can still end the run in order.
     tengen::worker::catchStopSignals();
     try {
-      tengen::worker::runMpiWorker();
+      tengen::worker::runMpiWorker(tengen::cli::workerGuideFrom(argc, argv));
     } catch (const std::exception& e) {
       std::cerr << "tengen worker rank " << mpi.rank() << ": " << e.what() << '\n';
       mpi.abort(1);

@@ -171,8 +171,6 @@ int runSolve(int argc, char** argv) {
   const std::string game = args.value("game").value_or("gomoku");
   if (othelloRequested(args)) return runOthelloSolve(args);
   if (game != "gomoku") throw UsageError("unknown game " + quoted(game) + " (gomoku, othello or anti-othello)");
-  if (args.value("hint-engine") && distributedRequested(args))
-    throw UsageError("--hint-engine works in a single process: leave out --workers");
   if (distributedRequested(args)) return runDistributedSolve(args);
   // Ctrl-C stops the search where it is: the answer so far is printed (and stored), then the
   // command ends with 128 + the signal.

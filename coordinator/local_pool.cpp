@@ -86,12 +86,12 @@ class ThreadChannel : public worker::WorkerChannel {
 
 class LocalPool : public WorkerPool {
  public:
-  explicit LocalPool(int threads) {
+  LocalPool(int threads, const worker::SearchGuide& guide) {
     for (int i = 0; i < threads; ++i) channels_.push_back(std::make_unique<ThreadChannel>(i, outbox_));
     for (auto& ch : channels_)
-      threads_.emplace_back([c = ch.get()] {
+      threads_.emplace_back([c = ch.get(), guide] {
         pthread_setname_np(pthread_self(), "tengen-worker");  // told apart in top -H, perf, gdb
-        worker::serveJobs(*c);
+        worker::serveJobs(*c, guide);
       });
   }
   ~LocalPool() override { stop(); }
@@ -124,7 +124,9 @@ class LocalPool : public WorkerPool {
 
 }  // namespace
 
-std::unique_ptr<WorkerPool> makeLocalPool(int threads) { return std::make_unique<LocalPool>(std::max(1, threads)); }
+std::unique_ptr<WorkerPool> makeLocalPool(int threads, const worker::SearchGuide& guide) {
+  return std::make_unique<LocalPool>(std::max(1, threads), guide);
+}
 
 namespace {
 
@@ -147,12 +149,12 @@ class BorrowedPool : public WorkerPool {
 
 }  // namespace
 
-std::unique_ptr<WorkerPool> makeWorkerPool(int threads) {
+std::unique_ptr<WorkerPool> makeWorkerPool(int threads, const worker::SearchGuide& guide) {
   if (const auto* mpi = worker::MpiSession::current(); mpi && mpi->active() && mpi->size() > 1) {
     if (!g_mpiRanks) g_mpiRanks = makeMpiPool();
     return std::make_unique<BorrowedPool>(*g_mpiRanks);
   }
-  return makeLocalPool(threads);
+  return makeLocalPool(threads, guide);
 }
 
 void releaseMpiWorkers() {

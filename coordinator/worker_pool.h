@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "worker/search_guide.h"
+
 namespace tengen::coordinator {
 
 class WorkerPool {
@@ -26,13 +28,14 @@ class WorkerPool {
   virtual void withdraw(int /*worker*/, std::uint64_t /*jobId*/) {}
 };
 
-// `threads` in-process workers (at least 1).
-std::unique_ptr<WorkerPool> makeLocalPool(int threads);
+// `threads` in-process workers (at least 1); with a guide, each makes its own oracle from it.
+std::unique_ptr<WorkerPool> makeLocalPool(int threads, const worker::SearchGuide& guide = {});
 // The MPI ranks other than this one (rank 0). Needs an active worker::MpiSession.
 std::unique_ptr<WorkerPool> makeMpiPool();
 // MPI ranks when this process is rank 0 of an mpirun with workers (the same ranks each call: they
-// live until releaseMpiWorkers), else `threads` local workers.
-std::unique_ptr<WorkerPool> makeWorkerPool(int threads);
+// live until releaseMpiWorkers, and take their guide from their own command line), else `threads`
+// local workers with `guide`.
+std::unique_ptr<WorkerPool> makeWorkerPool(int threads, const worker::SearchGuide& guide = {});
 // Rank 0 of an mpirun, at exit: tells the worker ranks to finish. Does nothing otherwise.
 void releaseMpiWorkers();
 

@@ -11,10 +11,35 @@
 #include <cerrno>
 #include <chrono>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
+
+extern "C" char** environ;
 
 namespace tengen::engine {
 
+namespace {
+
+// This process's environment without what makes a program an MPI rank (mpirun's and PMIx's
+// variables): an engine a worker rank starts is a program of its own, not a rank of the run (a
+// tengen engine would otherwise try to join the run and fail). Built before fork: the child may
+// only exec.
+std::vector<char*> childEnvironment() {
+  std::vector<char*> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string_view v(*e);
+    if (v.starts_with("OMPI_") || v.starts_with("PMIX_") || v.starts_with("PMI_") || v.starts_with("SLURM_STEP_NUM_TASKS="))
+      continue;
+    env.push_back(*e);
+  }
+  env.push_back(nullptr);
+  return env;
+}
+
+}  // namespace
+
 ChildProcess::ChildProcess(const std::string& command) {
+  std::vector<char*> env = childEnvironment();
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error("cannot make a pipe for " + command);
   if (pipe2(out, O_CLOEXEC) != 0) {
@@ -33,7 +58,7 @@ ChildProcess::ChildProcess(const std::string& command) {
     dup2(out[1], STDOUT_FILENO);
     const int null = open("/dev/null", O_WRONLY);
     if (null >= 0) dup2(null, STDERR_FILENO);
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    execle("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr), env.data());
     _exit(127);
   }
   close(in[0]);

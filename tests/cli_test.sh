@@ -370,8 +370,19 @@ check "a guided horizon walk reports its hints' time" contains "$out" '"hint_sec
 check "a guided horizon walk proves the line's last plies" contains "$out" '"earliest_ply": 19'
 err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --mode vcf "h8 h9" 2>&1 >/dev/null); rc=$?
 check "--hint-engine with --mode exits 2" [ "$rc" -eq 2 ]
-err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?
-check "--hint-engine with --workers exits 2" [ "$rc" -eq 2 ]
+# Distributed, each worker asks an engine of its own during its jobs' searches.
+out=$("$TENGEN" solve --json --hash 16 --workers 2 --job-nodes 200000 --hint-engine "$TENGEN engine" --hint-ms 100 "$KAGETSU24"); rc=$?
+check "a guided distributed solve exits 0" [ "$rc" -eq 0 ]
+check "a guided distributed solve proves black's win" contains "$out" '"result": "black-wins"'
+check "a guided distributed solve names its engine" contains "$out" "\"hint_engine\": \"$TENGEN engine\""
+out=$("$TENGEN" bench horizon --lines 9 --start 20 --stop 19 --nodes 20000 --workers 2 --hint-engine "$TENGEN engine" --hint-ms 50 --json 2>/dev/null); rc=$?
+check "a guided horizon walk through the coordinator proves the line's last plies" contains "$out" '"earliest_ply": 19'
+err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --hint-plies 2 --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?
+check "--hint-plies with --workers exits 2" [ "$rc" -eq 2 ]
+check "--hint-plies with --workers says why" contains "$err" "leave out --hint-plies"
+err=$("$TENGEN" solve --hint-engine "/nonexistent/pbrain-x" --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?
+check "a distributed run's hint engine that does not start exits non-zero" [ "$rc" -ne 0 ]
+check "a distributed run's hint engine that does not start is named" contains "$err" "/nonexistent/pbrain-x"
 
 echo "$failures failed"
 [ "$failures" -eq 0 ]

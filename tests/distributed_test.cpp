@@ -3,11 +3,13 @@
 // coordinator that refuses a worker's false answer.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -24,6 +26,7 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
+#include "solver/gomoku/threats.h"
 #include "solver/othello/endgame.h"
 #include "worker/job.h"
 #include "worker/othello_job.h"
@@ -113,6 +116,93 @@ TEST(Protocol, MessagesRoundTrip) {
       worker::decodeMessage(worker::encodeMessage(worker::ProofGiven{42, true, reply.tree})));
   EXPECT_TRUE(given.found);
   EXPECT_EQ(given.tree.nodes.size(), reply.tree.nodes.size());
+}
+
+// A guided proof under the coordinator (solve --hint-engine --workers): each worker makes its own
+// oracle, once per game, and its jobs ask it during their searches; the answers are still the
+// prover's own, verified.
+const char* kKagetsu24 = "h8 h9 i9 j10 g8 i8 g10 h7 e8 g7 f9 d7 f8 d8 h11 i12 f7 f10 g11 g9 e11 f11 f12 h10";
+
+struct CountingGuide {
+  std::atomic<int> made{0}, asked{0};
+  std::vector<std::pair<gomoku::Rule, int>> games;  // guarded by mutex
+  std::mutex mutex;
+  bool answers = true;
+  worker::SearchGuide guide() {
+    worker::SearchGuide g;
+    g.afterNodes = 256;
+    g.questions = 50;
+    g.make = [this](gomoku::Rule rule, int size) -> gomoku::MoveOracle {
+      ++made;
+      {
+        std::lock_guard lock(mutex);
+        games.push_back({rule, size});
+      }
+      return [this](const gomoku::Board& b, Color c) -> std::optional<gomoku::Point> {
+        ++asked;
+        if (!answers) return std::nullopt;
+        gomoku::Board copy = b;
+        // Some legal move near the stones: a plausible, not a perfect, engine.
+        for (gomoku::Point p = 0; p < copy.cellCount(); ++p)
+          if (copy.isEmpty(p) && copy.hasStoneNear(p, 1) && gomoku::isLegal(copy, p, c, gomoku::Rule::Renju)) return p;
+        return std::nullopt;
+      };
+    };
+    return g;
+  }
+};
+
+TEST(GuidedWorkers, AJobAsksItsWorkersOracleOnceTheGameIsKnownAndStillProvesVerified) {
+  CountingGuide counting;
+  worker::JobRunner runner(counting.guide());
+  const gomoku::Position pos = renju(kKagetsu24);
+  worker::JobBudget budget{200'000, 0, 16};
+  const worker::JobReply first = runner.run(worker::makeJobRequest(1, pos, Color::Black, budget));
+  ASSERT_EQ(first.outcome, worker::JobOutcome::Proven);
+  EXPECT_TRUE(gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::Black, worker::fromWire(first.tree, 15)).ok);
+  EXPECT_EQ(counting.made.load(), 1);
+  EXPECT_GE(counting.asked.load(), 1) << "black is to move: the job's root asks";
+  EXPECT_LE(counting.asked.load(), 50) << "at most the guide's questions a job";
+  // Another job of the same game: the same oracle (one engine a worker); another game: a new one.
+  const int askedBefore = counting.asked.load();
+  runner.run(worker::makeJobRequest(2, pos, Color::Black, budget));
+  EXPECT_EQ(counting.made.load(), 1);
+  EXPECT_GT(counting.asked.load(), askedBefore);
+  runner.run(worker::makeJobRequest(3, freestyle("c3 d4 c4", 6), Color::White, budget));
+  EXPECT_EQ(counting.made.load(), 2);
+  ASSERT_EQ(counting.games.size(), 2u);
+  EXPECT_EQ(counting.games[0], std::make_pair(gomoku::Rule::Renju, 15));
+  EXPECT_EQ(counting.games[1], std::make_pair(gomoku::Rule::Freestyle, 6));
+}
+
+TEST(GuidedWorkers, AnOracleThatNamesNothingLeavesTheJobAsUnguided) {
+  CountingGuide counting;
+  counting.answers = false;
+  worker::JobRunner guided(counting.guide());
+  const gomoku::Position pos = renju(kKagetsu24);
+  worker::JobBudget budget{200'000, 0, 16};
+  const worker::JobReply a = guided.run(worker::makeJobRequest(1, pos, Color::Black, budget));
+  const worker::JobReply b = worker::runJob(worker::makeJobRequest(1, pos, Color::Black, budget));
+  EXPECT_GE(counting.asked.load(), 1);
+  EXPECT_EQ(a.outcome, b.outcome);
+  EXPECT_EQ(a.nodes, b.nodes);
+}
+
+TEST(GuidedWorkers, EveryInProcessWorkerMakesItsOwnOracleAndTheRunProves) {
+  CountingGuide counting;
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  coordinator::RunOptions o;
+  o.goal = coordinator::Goal::Solve;
+  o.jobBudget.maxNodes = 200'000;
+  o.jobBudget.hashMegabytes = 8;
+  auto pool = coordinator::makeLocalPool(2, counting.guide());
+  const coordinator::RunSummary s = coordinator::runCoordinator(book, renju(kKagetsu24), *pool, o);
+  pool->stop();
+  EXPECT_EQ(s.value, GameValue::BlackWins);
+  EXPECT_GE(counting.made.load(), 1);
+  EXPECT_LE(counting.made.load(), 2) << "one oracle a worker";
+  EXPECT_GE(counting.asked.load(), 1);
 }
 
 TEST(Protocol, ProofsWithRelevanceZonesSurviveTheTrip) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # MPI end to end: `mpirun -np 3` solves (a renju win, a freestyle 7x7 draw) agree with the
-# single-process prover; a worker rank takes a book's proof as a leaf mid-job. (Killed ranks, mpirun's death, Ctrl-C and the book's lock: fault_test.sh.)
+# single-process prover; a worker rank takes a book's proof as a leaf mid-job; worker ranks guided
+# by engines of their own. (Killed ranks, mpirun's death, Ctrl-C and the book's lock: fault_test.sh.)
 set -u
 TENGEN="$1"
 WORK=$(mktemp -d /tmp/tengen-mpi-XXXXXX)
@@ -38,6 +39,19 @@ echo "mpi, lent leaves: $dist"
 check "lent leaves: mpirun -np 3 proves black's win" test "$(field result "$dist")" = black-wins
 check "lent leaves: a worker rank took the book's proof ($(field proofs_lent "$dist") lent)" test "$(field proofs_lent "$dist")" -ge 1
 check "lent leaves: the stored proof verifies" "$TENGEN" verify --book "$WORK/lent" "$KAGETSU22"
+
+# A guided proof through the ranks: every worker rank reads --hint-engine from its own command
+# line and starts its own engine (tengen's, through the Gomocup protocol) for its jobs' searches;
+# the coordinator starts none. The wrapper notes each start.
+KAGETSU24="$KAGETSU22 f12 h10"
+printf '#!/bin/sh\necho started >> "%s"\nexec "%s" engine\n' "$WORK/engine-starts" "$TENGEN" > "$WORK/engine.sh"
+chmod +x "$WORK/engine.sh"
+dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --book "$WORK/guided" --job-nodes 500 --hash 8 --hint-engine "$WORK/engine.sh" --hint-ms 100 "$KAGETSU24" 2>"$WORK/err5")
+echo "mpi, guided: $dist"
+starts=$(wc -l < "$WORK/engine-starts" 2>/dev/null || echo 0)
+check "guided: mpirun -np 3 proves black's win" test "$(field result "$dist")" = black-wins
+check "guided: the worker ranks started their own engines ($starts), the coordinator none" test "$starts" -ge 1 -a "$starts" -le 2
+check "guided: the stored proof verifies" "$TENGEN" verify --book "$WORK/guided" "$KAGETSU24"
 
 # Othello through the same ranks: the 4x4 start to depth 4, every entry verified, the same margin
 # as the single-process endgame solver.

@@ -104,6 +104,15 @@ std::shared_ptr<const gomoku::KnownProofs> JobRunner::lentProofs(const JobReques
   return known_;
 }
 
+const gomoku::MoveOracle& JobRunner::oracleFor(const gomoku::Position& pos) {
+  const int game = static_cast<int>(pos.rule) * 64 + pos.board.size();
+  if (guide_.make && game != oracleGame_) {
+    oracle_ = guide_.make(pos.rule, pos.board.size());
+    oracleGame_ = game;
+  }
+  return oracle_;
+}
+
 JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdrawn, ProofSource source) {
   JobReply reply;
   reply.jobId = job.jobId;
@@ -122,6 +131,11 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
     options.table = table_.get();
     options.known = lentProofs(job, std::move(source));
     options.checkProofs = job.checkHere;
+    if (const gomoku::MoveOracle& oracle = oracleFor(pos)) {
+      options.oracle = oracle;
+      options.oracleAfterNodes = guide_.afterNodes;
+      options.oracleQuestions = guide_.questions;
+    }
     options.cancel = withdrawn ? withdrawn : &stopFlag();  // a stopping run does not wait for its jobs
     const gomoku::SolveResult r = gomoku::solve(pos, options);
     source_ = {};  // the channel it asks through is the running job's only

@@ -13,6 +13,7 @@
 #include "solver/gomoku/solve.h"
 #include "solver/proof/proof_tree.h"
 #include "worker/protocol.h"
+#include "worker/search_guide.h"
 
 namespace tengen::worker {
 
@@ -42,6 +43,9 @@ using ProofSource = std::function<std::optional<WireTree>(const ProofWanted&)>;
 // already fetched; a job of another run (or none) starts them afresh.
 class JobRunner {
  public:
+  JobRunner() = default;
+  explicit JobRunner(SearchGuide guide) : guide_(std::move(guide)) {}
+
   // Never throws; a bad job comes back as JobOutcome::Failed. With `withdrawn`, the job stops when
   // it is raised (and comes back Cancelled) instead of at a stop request. Without `source` the
   // job's listed wins are not used.
@@ -49,6 +53,12 @@ class JobRunner {
 
  private:
   std::shared_ptr<const gomoku::KnownProofs> lentProofs(const JobRequest& job, ProofSource source);
+  // The guide's oracle for the job's game (made on the first job of that game); empty unguided.
+  const gomoku::MoveOracle& oracleFor(const gomoku::Position& pos);
+
+  SearchGuide guide_;
+  gomoku::MoveOracle oracle_;
+  int oracleGame_ = -1;  // rule and size the oracle was made for
 
   std::unique_ptr<proof::TranspositionTable> table_;
   std::uint32_t tableMegabytes_ = 0;

@@ -61,9 +61,9 @@ void MpiSession::abort(int status) {
   std::exit(status);
 }
 
-unsigned long long runMpiWorker() {
+unsigned long long runMpiWorker(SearchGuide guide) {
   MpiChannel channel;
-  return serveJobs(channel);
+  return serveJobs(channel, std::move(guide));
 }
 
 }  // namespace tengen::worker

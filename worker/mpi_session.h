@@ -2,6 +2,8 @@
 // touches MPI), with rank 0 as the coordinator and every other rank a worker.
 #pragma once
 
+#include "worker/search_guide.h"
+
 namespace tengen::worker {
 
 class MpiSession {
@@ -27,7 +29,8 @@ class MpiSession {
   int size_ = 1;
 };
 
-// Rank 1..K-1: serve jobs from rank 0 until it says stop. Returns the number of jobs run.
-unsigned long long runMpiWorker();
+// Rank 1..K-1: serve jobs from rank 0 until it says stop (with a guide: see serveJobs). Returns
+// the number of jobs run.
+unsigned long long runMpiWorker(SearchGuide guide = {});
 
 }  // namespace tengen::worker

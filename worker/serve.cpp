@@ -12,9 +12,9 @@
 
 namespace tengen::worker {
 
-std::uint64_t serveJobs(WorkerChannel& channel) {
+std::uint64_t serveJobs(WorkerChannel& channel, SearchGuide guide) {
   std::uint64_t jobs = 0;
-  JobRunner runner;
+  JobRunner runner(std::move(guide));
   // Messages that came while a job waited for a lent proof: served after it (a stop request ends
   // the loop there).
   std::deque<std::optional<std::string>> later;

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "worker/search_guide.h"
+
 namespace tengen::worker {
 
 class WorkerChannel {
@@ -22,6 +24,7 @@ class WorkerChannel {
 };
 
 // Serves jobs until a StopRequest (or the channel closes). Returns the number of jobs run.
-std::uint64_t serveJobs(WorkerChannel& channel);
+// With a guide, this worker's jobs ask its oracle during their searches (see SearchGuide).
+std::uint64_t serveJobs(WorkerChannel& channel, SearchGuide guide = {});
 
 }  // namespace tengen::worker
