@@ -69,6 +69,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
     };
     o.oracleAfterNodes = options.oracleAfterNodes;
     o.oracleQuestions = options.oracleQuestions;
+    o.oracleInBackground = options.oracleInBackground;
   }
   const SolveResult r = solve(pos, o);
   if (options.known && r.value == winFor(winner) && r.verified)

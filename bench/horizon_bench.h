@@ -78,6 +78,7 @@ struct HorizonOptions {
   gomoku::MoveOracle oracle;
   std::uint64_t oracleAfterNodes = 256;
   int oracleQuestions = 0;
+  bool oracleInBackground = false;  // see gomoku::SolveOptions::oracleInBackground
   // The proofs kept when reusing (set by runHorizon for each line).
   std::shared_ptr<gomoku::KnownProofs> known;
   std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress

@@ -403,6 +403,7 @@ int benchHorizon(const Args& args) {
       options.oracle = engine::oracleOf(*hintEngine);
       options.oracleAfterNodes = hints->afterNodes;
       options.oracleQuestions = hints->questions;
+      options.oracleInBackground = !hints->wait;
     }
   }
   options.missesToStop = static_cast<int>(args.integer("misses", 3, 1, 400));

@@ -18,6 +18,7 @@ std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
   o.milliseconds = static_cast<int>(args.integer("hint-ms", 1000, 1, 3600000));
   o.afterNodes = static_cast<std::uint64_t>(args.integer("hint-after", 256, 0, 1LL << 40));
   o.questions = static_cast<int>(args.integer("hint-questions", 1000, 0, 1 << 24));
+  o.wait = args.integer("hint-wait", 1, 0, 1) == 1;
   if (o.plies == 0 && o.afterNodes == 0) throw UsageError("--hint-plies 0 and --hint-after 0 leave the engine nothing to answer");
   return o;
 }
@@ -26,6 +27,7 @@ worker::SearchGuide searchGuideOf(const HintEngineOptions& options) {
   worker::SearchGuide guide;
   guide.afterNodes = options.afterNodes;
   guide.questions = options.questions;
+  guide.inBackground = !options.wait;
   guide.make = [command = options.command, ms = options.milliseconds](gomoku::Rule rule, int size) -> gomoku::MoveOracle {
     // The oracle owns its engine: the process ends with the worker's last copy of it.
     const auto engine = std::make_shared<engine::ExternalEngine>(command, size, rule, ms);

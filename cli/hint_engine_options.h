@@ -16,6 +16,7 @@ struct HintEngineOptions {
   int milliseconds = 1000;  // the engine's time a question
   std::uint64_t afterNodes = 0;  // questions during the search (0: none; see gomoku::SolveOptions::oracle)
   int questions = 0;             // at most this many a search
+  bool wait = true;              // the search waits for each answer (false: goes on, see SolveOptions::oracleInBackground)
 };
 
 // The options, or nullopt without --hint-engine. Throws UsageError for an empty command.

@@ -81,6 +81,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
       };
       options.oracleAfterNodes = hints->afterNodes;
       options.oracleQuestions = hints->questions;
+      options.oracleInBackground = !hints->wait;
     }
   }
   if (terminal)

@@ -350,6 +350,11 @@ check "solve --hint-engine says what the engine named" contains "$out" "hints: 1
 out=$("$TENGEN" solve --json --hash 64 --hint-engine "$TENGEN engine" --hint-ms 100 "$KAGETSU24"); rc=$?
 check "solve --hint-engine during the search proves black's win" contains "$out" '"result": "black-wins"'
 check "solve --hint-engine asks at the root during the search" contains "$out" '"asked": 1, "answered": 1, "asked_in_search": 1'
+out=$("$TENGEN" solve --json --hash 64 --hint-engine "$TENGEN engine" --hint-ms 100 --hint-wait 0 "$KAGETSU24"); rc=$?
+check "solve --hint-wait 0 (questions in the background) proves black's win, verified" contains "$out" '"result": "black-wins"'
+check "solve --hint-wait 0 still waits for the root's question" contains "$out" '"asked_in_search": 1'
+err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --hint-wait 2 "h8 h9" 2>&1 >/dev/null); rc=$?
+check "--hint-wait takes 0 or 1" [ "$rc" -eq 2 ]
 err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --hint-after 0 "h8 h9" 2>&1 >/dev/null); rc=$?
 check "--hint-engine with nothing to ask exits 2" [ "$rc" -eq 2 ]
 check "--hint-engine with nothing to ask says so" contains "$err" "leave the engine nothing to answer"

@@ -3,13 +3,19 @@
 // binary, and small scripts that misbehave).
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <fstream>
+#include <mutex>
+#include <thread>
 #include <functional>
 #include <set>
 #include <string>
 
 #include "engine/engine_hints.h"
 #include "engine/external_engine.h"
+#include "solver/gomoku/move_oracle.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/rules.h"
@@ -183,6 +189,130 @@ TEST(OracleInSearch, AMoveNamedIsFavouredNotTakenOnTrust) {
   EXPECT_EQ(misled.result.value, gomoku::GameValue::BlackWins);
   EXPECT_TRUE(misled.result.verified) << misled.result.verifyError;
   EXPECT_NE(misled.result.bestMove, pt("o15"));
+}
+
+// Questions in the background (SolveOptions::oracleInBackground): the search goes on while the
+// oracle thinks; the answer is favoured from the node's next visit, and a node reached while a
+// question is in flight is asked at a later visit.
+TEST(OracleInBackground, TheAnswerIsFavouredFromTheNextVisitAndABusyOracleIsAskedLater) {
+  const gomoku::Position pos = position(kKagetsuPly22);
+  gomoku::ProofGame game(pos.board, pos.toMove, pos.rule, Color::Black, gomoku::ProofMode::Full);
+  std::mutex mutex;
+  std::condition_variable released;
+  bool release = false;
+  std::atomic<int> asked{0};
+  const gomoku::MoveOracle oracle = [&](const Board&, Color) -> std::optional<Point> {
+    ++asked;
+    std::unique_lock lock(mutex);
+    released.wait(lock, [&] { return release; });
+    return pt("o15");
+  };
+  game.setOracle(oracle, 100, 10, std::make_shared<gomoku::BackgroundOracle>(oracle));
+  std::vector<proof::Child<Point>> children;
+  proof::Argument<Point> argument;
+  const auto favouredMoves = [&] {
+    std::vector<Point> f;
+    for (const auto& c : children)
+      if (c.favoured) f.push_back(c.move);
+    return f;
+  };
+  // Two attacker's nodes two plies below the root, each listed once.
+  game.play(pt("a15"));
+  game.play(pt("o1"));
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  game.undo();
+  game.play(pt("o2"));
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  game.undo();
+  game.play(pt("o1"));
+  // The search comes back to the first having spent enough below it: asked, not waited for.
+  game.noteEffort(100);
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  for (int i = 0; i < 1000 && asked.load() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(asked.load(), 1);
+  EXPECT_TRUE(favouredMoves().empty()) << "no answer yet";
+  // The second, while the question is in flight: not asked.
+  game.undo();
+  game.play(pt("o2"));
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  EXPECT_EQ(asked.load(), 1);
+  {
+    std::lock_guard lock(mutex);
+    release = true;
+  }
+  released.notify_all();
+  // Back at the first: the answer is taken and favoured there (and only there).
+  game.undo();
+  game.play(pt("o1"));
+  std::vector<Point> favoured;
+  for (int i = 0; i < 5000 && favoured.empty(); ++i) {
+    ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+    favoured = favouredMoves();
+    if (favoured.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(favoured, std::vector<Point>{pt("o15")});
+  EXPECT_EQ(asked.load(), 1);
+  // The second, come back to with the oracle free again: asked now.
+  game.undo();
+  game.play(pt("o2"));
+  ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+  for (int i = 0; i < 1000 && asked.load() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(asked.load(), 2);
+}
+
+TEST(OracleInBackground, AnswersReachOnlyTheirAskerAndAWaitedQuestionGetsItsOwn) {
+  std::atomic<int> calls{0};
+  gomoku::BackgroundOracle background([&](const Board& b, Color) -> std::optional<Point> {
+    ++calls;
+    return static_cast<Point>(b.stoneCount());  // tells the questions apart
+  });
+  Board board;
+  int me = 0, other = 0;
+  background.ask(&me, 7, board, Color::Black);
+  EXPECT_TRUE(background.busy());
+  std::optional<gomoku::BackgroundOracle::Answer> answer;
+  for (int i = 0; i < 5000 && !answer; ++i) {
+    answer = background.takeAnswer(&me);
+    if (!answer) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->key, 7u);
+  EXPECT_EQ(answer->move, std::optional<Point>(0));
+  EXPECT_FALSE(background.busy());
+  // Another asker's answer is dropped, not handed to this one.
+  background.ask(&other, 8, board, Color::Black);
+  while (background.busy() && !background.takeAnswer(&me)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_FALSE(background.busy());
+  // A question waited for, asked while another is in flight, gets its own answer.
+  background.ask(&me, 9, board, Color::Black);
+  board.place(pt("h8"), Color::Black);
+  EXPECT_EQ(background.askAndWait(board, Color::White), std::optional<Point>(1));
+  EXPECT_FALSE(background.takeAnswer(&me)) << "the question in flight's answer was dropped";
+  EXPECT_EQ(calls.load(), 4);
+}
+
+TEST(OracleInBackground, AnOracleThatNamesNothingLeavesTheSearchAsItIsAndAMisleadingOneTheValue) {
+  const auto run = [](bool background, std::function<std::optional<Point>(const Board&)> answer) {
+    gomoku::SolveOptions o;
+    o.maxNodes = 1000000;
+    o.onlyAttacker = Color::Black;
+    o.oracle = [answer](const Board& b, Color) { return answer(b); };
+    o.oracleAfterNodes = 64;
+    o.oracleQuestions = 1000;
+    o.oracleInBackground = background;
+    return gomoku::solve(position(kKagetsuPly22), o);
+  };
+  const auto nothing = [](const Board&) -> std::optional<Point> { return std::nullopt; };
+  const gomoku::SolveResult plain = run(false, nothing), behind = run(true, nothing);
+  EXPECT_EQ(behind.value, gomoku::GameValue::BlackWins);
+  EXPECT_EQ(behind.nodes, plain.nodes);
+  const gomoku::SolveResult misled = run(true, [](const Board& b) -> std::optional<Point> {
+    if (b.isEmpty(pt("o15"))) return pt("o15");
+    return std::nullopt;
+  });
+  EXPECT_EQ(misled.value, gomoku::GameValue::BlackWins);
+  EXPECT_TRUE(misled.verified) << misled.verifyError;
+  EXPECT_NE(misled.bestMove, pt("o15"));
 }
 
 // A script standing in for an engine, written to a temporary folder.

@@ -135,6 +135,7 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
       options.oracle = oracle;
       options.oracleAfterNodes = guide_.afterNodes;
       options.oracleQuestions = guide_.questions;
+      options.oracleInBackground = guide_.inBackground;
     }
     options.cancel = withdrawn ? withdrawn : &stopFlag();  // a stopping run does not wait for its jobs
     const gomoku::SolveResult r = gomoku::solve(pos, options);

@@ -18,6 +18,7 @@ struct SearchGuide {
   std::function<gomoku::MoveOracle(gomoku::Rule, int boardSize)> make;
   std::uint64_t afterNodes = 256;  // as SolveOptions::oracleAfterNodes
   int questions = 1000;            // as SolveOptions::oracleQuestions, per job
+  bool inBackground = false;       // as SolveOptions::oracleInBackground
 };
 
 }  // namespace tengen::worker

@@ -157,12 +157,24 @@ void ProofGame::favourHintedMoves(std::vector<proof::Child<Point>>& children) co
     c.favoured = c.move == named || (hinted && std::find(hinted->begin(), hinted->end(), c.move) != hinted->end());
 }
 
-void ProofGame::askOracle() {
+void ProofGame::askOracle(bool wait) {
   if (oracleLeft_ <= 0 || (hints_ && hints_->count(board_.hash()))) return;  // named before the search
-  const auto [it, fresh] = oracleMoves_.try_emplace(exactKey(), kNoPoint);
-  if (!fresh) return;
+  const std::uint64_t key = exactKey();
+  if (oracleMoves_.count(key)) return;
+  // Busy: this node is asked at a later visit if the search is still stuck here.
+  if (background_ && !wait && background_->busy()) return;
+  const auto it = oracleMoves_.emplace(key, kNoPoint).first;
   --oracleLeft_;
-  if (const auto move = oracle_(board_, toMove_)) it->second = *move;
+  if (background_ && !wait) {
+    background_->ask(this, key, board_, toMove_);
+    return;
+  }
+  const auto move = background_ ? background_->askAndWait(board_, toMove_) : oracle_(board_, toMove_);
+  if (move) it->second = *move;
+}
+
+void ProofGame::takeOracleAnswer() {
+  if (const auto answer = background_->takeAnswer(this); answer && answer->move) oracleMoves_[answer->key] = *answer->move;
 }
 
 ProofNumbers ProofGame::estimate() const {
@@ -247,7 +259,8 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
             {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
-    if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && effort_ >= oracleAfter_) askOracle();
+    if (background_) takeOracleAnswer();
+    if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && effort_ >= oracleAfter_) askOracle(false);
     if (favoursMoves() && c.expansion == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
     argument.kind = c.argumentKind;
     argument.moves.clear();
@@ -288,7 +301,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
   if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
   // The search's root is listed once per search and never come back to: asked at once.
   if (oracle_ && e == Expansion::Open && toMove_ == attacker_ && static_cast<int>(board_.history().size()) == rootPly_)
-    askOracle();
+    askOracle(true);
   if (favoursMoves() && e == Expansion::Open && toMove_ == attacker_) favourHintedMoves(children);
   return e;
 }

@@ -18,6 +18,7 @@
 #include "solver/gomoku/kept_moves.h"
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/move_list.h"
+#include "solver/gomoku/move_oracle.h"
 #include "solver/gomoku/pairing.h"
 #include "solver/gomoku/sibling_hints.h"
 #include "solver/gomoku/threat_search_counts.h"
@@ -34,9 +35,6 @@ class NullMoveSearch;
 enum class ProofMode : std::uint8_t { Full = 0, Vct = 1, Vcf = 2 };
 std::string_view proofModeName(ProofMode m);
 bool parseProofMode(std::string_view text, ProofMode& out);
-
-// A move to try for the side to move (an engine's choice), or nullopt: a guided proof's oracle.
-using MoveOracle = std::function<std::optional<Point>(const Board&, Color toMove)>;
 
 class ProofGame {
  public:
@@ -76,10 +74,15 @@ class ProofGame {
   // that keeps costing; see noteEffort), at most `maxQuestions` times in all; its move is
   // favoured like a hint. Unlike hints fixed before the search, the questions go where the
   // search is stuck, at any depth.
-  void setOracle(MoveOracle oracle, std::uint64_t afterNodes, int maxQuestions) {
+  // With `background`, the questions below the root are asked on its thread and the search goes
+  // on meanwhile: the answer is favoured from the node's next visit on, and a node reached while
+  // a question is in flight is asked at a later visit (the root's question is waited for).
+  void setOracle(MoveOracle oracle, std::uint64_t afterNodes, int maxQuestions,
+                 std::shared_ptr<BackgroundOracle> background = nullptr) {
     oracle_ = std::move(oracle);
     oracleAfter_ = afterNodes;
     oracleLeft_ = maxQuestions;
+    background_ = std::move(background);
   }
   // The search tells, before each expand(), the nodes it has spent below the node so far.
   void noteEffort(std::uint64_t nodes) { effort_ = nodes; }
@@ -313,8 +316,12 @@ class ProofGame {
   std::uint64_t effort_ = 0;  // see noteEffort()
   int oracleLeft_ = 0;
   std::unordered_map<std::uint64_t, Point> oracleMoves_;  // by exactKey(); kNoPoint: asked, no move
-  // Asks the oracle at this attacker's node unless it was asked here before or has no questions left.
-  void askOracle();
+  std::shared_ptr<BackgroundOracle> background_;
+  // Asks the oracle at this attacker's node unless it was asked here before or has no questions
+  // left; in the background unless `wait` (see setOracle).
+  void askOracle(bool wait);
+  // Takes a background question's answer, if one came.
+  void takeOracleAnswer();
   bool favoursMoves() const { return hints_ || !oracleMoves_.empty(); }
   std::shared_ptr<const KnownProofs> known_;
   std::array<std::uint16_t, kMaxCells> wins_{};  // noteWin() counts per point

@@ -259,11 +259,15 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
   if (probeNodes < 16) probeNodes = 0;
   // A full value asks of both sides whether they win, and one of them is usually refuted: its
   // probes pause while its win looks unlikely. An onlyAttacker question expects that side's win.
+  // One background thread for both attempts: they share the oracle, which answers one question at a time.
+  std::shared_ptr<BackgroundOracle> background;
+  if (options.oracle && options.mode == ProofMode::Full && options.oracleInBackground)
+    background = std::make_shared<BackgroundOracle>(options.oracle);
   for (Attempt* a : {&mine, &theirs}) {
     a->game.setNullMoveBudget(nullMoveNodes);
     a->game.setHints(options.hints);
     if (options.oracle && options.mode == ProofMode::Full)
-      a->game.setOracle(options.oracle, options.oracleAfterNodes, options.oracleQuestions);
+      a->game.setOracle(options.oracle, options.oracleAfterNodes, options.oracleQuestions, background);
     a->game.setKnownProofs(options.known);
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
     a->game.setReplyProbePlies(options.replyProbePlies);

@@ -73,6 +73,9 @@ struct SolveOptions {
   MoveOracle oracle;
   std::uint64_t oracleAfterNodes = 256;
   int oracleQuestions = 0;
+  // Asks below the root on a thread of its own while the search goes on (the root's question is
+  // waited for): faster when the oracle is slow, but what is favoured then depends on timing.
+  bool oracleInBackground = false;
   // Full mode: proofs found earlier, taken as leaves of the new proof (their trees are copied in
   // and checked again with it).
   std::shared_ptr<const KnownProofs> known;
