@@ -34,7 +34,7 @@ const OptionSpec kHintPlies{"hint-plies", true, "K",
 const OptionSpec kHintAfter{"hint-after", true, "N",
                             "--hint-engine: ask it during the search at the root and at the attacker's nodes the search comes back to after N nodes below them (default 256; 0: not)"};
 const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search, or a job's (default 1000)"};
-const OptionSpec kHintWait{"hint-wait", true, "0|1",
+const OptionSpec kHintWait{"hint-wait", true, "N",
                            "--hint-engine: 1 makes the search wait for each answer during it; 0 goes on while the engine thinks, the answer favoured from the node's next visit (default 1)"};
 const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
