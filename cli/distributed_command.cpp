@@ -149,7 +149,6 @@ worker::SearchGuide distributedGuide(const Args& args) {
   const auto hints = hintEngineOptions(args);
   if (!hints) return {};
   if (hints->plies > 0) throw UsageError("a distributed solve asks the engine during its jobs' searches only: leave out --hint-plies");
-  if (hints->afterNodes == 0) throw UsageError("--hint-after 0 leaves a distributed solve's engine nothing to answer");
   return searchGuideOf(*hints);
 }
 
@@ -207,7 +206,7 @@ int runDistributedSolve(const Args& args) {
         .num("proofs_lent", static_cast<long long>(s.proofsLent))
         .num("idle", s.idleFraction)
         .str("stopped_by", s.stoppedBy);
-    if (const auto hints = hintEngineOptions(args)) o.str("hint_engine", hints->command);
+    if (const auto engine = args.value("hint-engine")) o.str("hint_engine", *engine);
     if (run.where().empty()) o.raw("book", "null");
     else o.str("book", run.where());
     std::cout << o.done() << '\n';
@@ -226,8 +225,8 @@ int runDistributedSolve(const Args& args) {
                                      : std::string())
                 << '\n';
     printSummary(s, pool->describe());
-    if (const auto hints = hintEngineOptions(args))
-      std::cout << "hints: each worker asked its own " << hints->command << " during its jobs' searches\n";
+    if (const auto engine = args.value("hint-engine"))
+      std::cout << "hints: each worker asked its own " << *engine << " during its jobs' searches\n";
     if (run.where().empty())
       std::cout << "book: none kept (give --book DIR to keep the proof and resume the run)\n";
     else
