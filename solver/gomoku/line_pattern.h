@@ -41,17 +41,14 @@ struct LinePattern {
   bool three() const { return straightFourPoints != 0; }
 };
 
-namespace detail {
-// Both tables, exact first then five-or-more, kWindowKeys entries each; built on first use.
-const LinePattern* buildLinePatternTables();
-}  // namespace detail
+// Both tables, exact five first then five-or-more, kWindowKeys entries each: constant data
+// generated at build time (line_pattern_rules.h judges a window).
+extern const LinePattern kLinePatterns[2 * kWindowKeys];
 
 // One table per notion of five, indexed by windowKey: exact (renju black, standard) or
-// five-or-more. The pointer stays valid for the program's life. Inline: every threat and rule
-// test starts here.
+// five-or-more. Inline: every threat and rule test starts here.
 inline const LinePattern* linePatternTable(bool exactFive) {
-  static const LinePattern* const tables = detail::buildLinePatternTables();
-  return exactFive ? tables : tables + kWindowKeys;
+  return exactFive ? kLinePatterns : kLinePatterns + kWindowKeys;
 }
 
 namespace detail {
