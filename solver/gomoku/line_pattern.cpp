@@ -4,8 +4,10 @@
 
 namespace tengen::gomoku {
 
-alignas(64) const LinePattern kLinePatterns[2 * kWindowKeys] = {
+alignas(64) const LinePattern kLinePatterns[] = {
 #include "line_pattern_tables.inc"
 };
+// Unsized above so that a table cut short fails the build instead of reading as empty windows.
+static_assert(sizeof(kLinePatterns) == 2 * kWindowKeys * sizeof(LinePattern));
 
 }  // namespace tengen::gomoku

@@ -43,7 +43,7 @@ struct LinePattern {
 
 // Both tables, exact five first then five-or-more, kWindowKeys entries each: constant data
 // generated at build time (line_pattern_rules.h judges a window).
-extern const LinePattern kLinePatterns[2 * kWindowKeys];
+extern const LinePattern kLinePatterns[];
 
 // One table per notion of five, indexed by windowKey: exact (renju black, standard) or
 // five-or-more. Inline: every threat and rule test starts here.

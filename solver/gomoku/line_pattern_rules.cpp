@@ -8,7 +8,6 @@
 namespace tengen::gomoku {
 namespace {
 
-
 enum Cell : std::uint8_t { kEmpty = 0, kOwn = 1, kBlocked = 2 };
 using Window = std::array<Cell, kWindowCells>;
 

@@ -14,5 +14,6 @@ int main() {
       std::printf("{%u,%u,%u,%u,%u,%u},\n", p.fivePoints, p.straightFourPoints, p.flags, p.fours, p.bestWindow,
                   p.potential);
     }
-  return std::ferror(stdout) ? 1 : 0;
+  // A short write (a full disk) must fail the build, not leave a truncated table.
+  return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
 }
