@@ -33,18 +33,18 @@ TEST(LinePatterns, CompiledTablesEqualTheJudgeOnEveryWindow) {
 }
 
 TEST(LinePatterns, KnownWindows) {
-  // ..xx[x]xx...: five under either rule.
+  // ...xx[x]xx...: five under either rule.
   EXPECT_TRUE(linePatternTable(true)[keyOf("...xxxxx...")].five());
-  // .xxx[x]xx..: six stones: an overline under exact five, a five under five-or-more.
+  // ..xxx[x]xx...: six stones: an overline under exact five, a five under five-or-more.
   EXPECT_TRUE(linePatternTable(true)[keyOf("..xxxxxx...")].overline());
   EXPECT_FALSE(linePatternTable(true)[keyOf("..xxxxxx...")].five());
   EXPECT_TRUE(linePatternTable(false)[keyOf("..xxxxxx...")].five());
-  // ...x[x]xx...: an open (straight) four, five points at cells 2 and 7.
+  // ...xx[x]x....: an open (straight) four, five points at cells 2 and 7.
   const LinePattern& open = linePatternTable(true)[keyOf("...xxxx....")];
   EXPECT_TRUE(open.straightFour());
   EXPECT_EQ(open.fours, 1);
   EXPECT_EQ(open.fivePoints, (1u << 2) | (1u << 7));
-  // ..ox[x]xx....: a four blocked on one side, five point at cell 7 only.
+  // ..oxx[x]x....: a four blocked on one side, five point at cell 7 only.
   const LinePattern& closed = linePatternTable(true)[keyOf("..oxxxx....")];
   EXPECT_FALSE(closed.straightFour());
   EXPECT_EQ(closed.fours, 1);
