@@ -5,11 +5,8 @@
 #include "book/book.h"
 
 #include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
@@ -23,9 +20,12 @@
 #include <mutex>
 #include <set>
 
+#include "book/acknowledged_writes.h"
 #include "book/files_check.h"
+#include "book/isolated_run.h"
 #include "book/position_key.h"
 #include "book/scratch_dir.h"
+#include "book/sealed_bytes.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::book {
@@ -102,15 +102,47 @@ std::string canonicalPath(const std::string& dir) {
   return ec ? dir : p.string();
 }
 
-// What is in the directory before a writer may create a book there.
-enum class Place { Missing, Empty, Book, Other, NotADirectory };
+// What is in the directory before a writer may create a book there. A directory holding a
+// book's own files but no CURRENT is a damaged book, never "other files".
+enum class Place { Missing, Empty, Book, BookWithoutCurrent, Other, NotADirectory };
 Place inspect(const std::string& dir) {
   std::error_code ec;
   const auto status = fs::status(dir, ec);
   if (ec || !fs::exists(status)) return Place::Missing;
   if (!fs::is_directory(status)) return Place::NotADirectory;
   if (fs::exists(fs::path(dir) / "CURRENT", ec)) return Place::Book;
-  return fs::is_empty(dir, ec) && !ec ? Place::Empty : Place::Other;
+  bool acked = false, rocks = false, other = false;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == kAcknowledgedFile) acked = true;
+    else if (name.rfind("MANIFEST-", 0) == 0 || name.ends_with(".sst") || name.ends_with(".log")) rocks = true;
+    else other = true;
+  }
+  if (ec) return Place::Other;
+  // A creation cut off after its first step (the acknowledged-writes file) and before RocksDB's.
+  if (acked && !rocks && !other) return Place::Empty;
+  if (acked || rocks) return Place::BookWithoutCurrent;
+  return other ? Place::Other : Place::Empty;
+}
+
+// Options every open of a book's files shares, writer, reader and files check alike.
+rocksdb::DBOptions baseOptions() {
+  rocksdb::DBOptions db;
+  db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db.max_open_files = -1;
+  db.paranoid_checks = true;
+  // A write-ahead log damaged anywhere but in a last record cut short by a crash (a write never
+  // acknowledged) refuses the open: the default would replay up to the damage, and a writer
+  // would then drop the rest for good. A log cut at a record's edge is TENGEN-ACKED's to catch.
+  db.wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+  return db;
+}
+
+// The one line for a book that holds fewer writes than it acknowledged.
+std::string writesLost(const std::string& shown, std::uint64_t found, std::uint64_t acknowledged) {
+  return "book " + shown + ": damaged: writes it acknowledged are missing (found up to sequence " +
+         std::to_string(found) + " of " + std::to_string(acknowledged) +
+         ": a write-ahead log or manifest cut short or deleted); " + kRepairHint;
 }
 
 }  // namespace
@@ -156,9 +188,23 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
   std::unique_ptr<ScratchDir> scratch;          // a secondary instance's and the files check's own logs
   std::string writerPath;                       // a writer's entry in writersHere()
+  std::unique_ptr<AcknowledgedWrites> acked;    // a writer's account of what it acknowledged
+  bool bound = false;                           // every value bound to its key (format 2 on)
 
   ~Impl() {
     if (db) {
+      // A writer leaves its data in checksummed tables, the manifest listing them, and no write-ahead
+      // log to replay: a closed book does not depend on its log.
+      if (acked) {
+        rocksdb::FlushOptions flush;
+        flush.wait = true;
+        if (db->Flush(flush, handles).ok()) db->SyncWAL();
+        try {
+          acked->record(db->GetLatestSequenceNumber(), /*durable=*/true);
+        } catch (const BookError&) {
+          // Nothing to say from a destructor: the file keeps an older, smaller number, which is safe.
+        }
+      }
       for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
       db->Close();
       db.reset();
@@ -179,10 +225,11 @@ BookError failure(const std::string& rawDir, const rocksdb::Status& s, const std
   // RocksDB nests statuses ("Corruption: IO error: ..."); the kind is said once, below.
   for (const char* nested : {"Corruption: ", "IO error: "})
     if (what.rfind(nested, 0) == 0) what.erase(0, std::char_traits<char>::length(nested));
-  if (s.IsCorruption()) return BookError("book " + dir + ": damaged: " + what);
+  if (s.IsCorruption()) return BookError("book " + dir + ": damaged: " + what + "; " + kRepairHint);
   if (s.IsIOError()) {
     if (s.IsNoSpace()) return BookError("book " + dir + ": " + doing + " failed: no space left on the device");
-    if (s.IsPathNotFound()) return BookError("book " + dir + ": damaged: a file of the book is missing: " + what);
+    if (s.IsPathNotFound())
+      return BookError("book " + dir + ": damaged: a file of the book is missing: " + what + "; " + kRepairHint);
     return BookError("book " + dir + ": " + doing + " failed (I/O error): " + what);
   }
   if (s.IsBusy() || s.IsTryAgain()) return BookError("book " + dir + ": " + doing + " failed: busy: " + what);
@@ -194,7 +241,8 @@ BookError failure(const std::string& rawDir, const rocksdb::Status& s, const std
 // leave a missing one out without a word), as a secondary instance beside a writer (which checked
 // the same when it opened). Returns what went wrong, or an empty string.
 std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& dir,
-                          const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch) {
+                          const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch,
+                          std::optional<std::uint64_t> acknowledged) {
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   const rocksdb::Status s = lockHolder(dir)
@@ -208,99 +256,49 @@ std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& 
     const rocksdb::Status t = db->GetPropertiesOfAllTables(handles[i], &tables);
     if (!t.ok() && error.empty()) error = failure(dir, t, "opening its files").what();
   }
+  if (error.empty() && acknowledged && db->GetLatestSequenceNumber() < *acknowledged)
+    error = writesLost(gomoku::printable(dir), db->GetLatestSequenceNumber(), *acknowledged);
+  // From format 2 on, a book keeps TENGEN-ACKED: without it a loss could not be seen. Checked here,
+  // before a writer's open recovers the log into tables for good.
+  for (std::size_t i = 0; i < descriptors.size() && error.empty() && !acknowledged; ++i) {
+    if (descriptors[i].name != kMetadata) continue;
+    std::string version;
+    if (db->Get(rocksdb::ReadOptions(), handles[i], "format_version", &version).ok() && version != "1")
+      error = "book " + gomoku::printable(dir) + ": damaged: its record of acknowledged writes (" + kAcknowledgedFile +
+              ") is missing; " + kRepairHint;
+  }
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
   db->Close();
   return error;
 }
 
-// The helper that opens a book's files in a clean process of its own (book/files_check_main.cpp),
-// beside this executable; empty when there is none.
-std::string filesCheckHelper() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return {};
-  const fs::path helper = self.parent_path() / "tengen-files-check";
-  return ::access(helper.c_str(), X_OK) == 0 ? helper.string() : std::string();
-}
-
-// Starts the check in a child: the helper executed afresh where there is one (a forked copy of a
-// process with other threads, MPI's or a sanitizer's, can inherit a lock some thread held and
-// hang in the open), else a forked copy of this process. The child's stdout carries its error.
-pid_t startFilesCheck(const rocksdb::DBOptions& options, const std::string& dir,
-                      const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch,
-                      int out) {
-  if (const std::string helper = filesCheckHelper(); !helper.empty()) {
-    std::vector<std::string> args = {helper, dir, scratch};
-    for (const auto& d : descriptors) args.push_back(d.name);
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
-    // RocksDB's assertion text is not for the user.
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    pid_t child = -1;
-    const int failed = posix_spawn(&child, helper.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (failed == 0) return child;
-  }
-  const pid_t child = ::fork();
-  if (child != 0) return child;
-  const int devnull = ::open("/dev/null", O_WRONLY);
-  if (devnull >= 0) ::dup2(devnull, STDERR_FILENO);
-  std::string error;
-  try {
-    error = openFilesOnce(options, dir, descriptors, scratch);
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  const char* at = error.data();
-  for (std::size_t left = error.size(); left > 0;) {
-    const ssize_t n = ::write(out, at, left);
-    if (n <= 0) break;
-    at += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  ::_exit(error.empty() ? 0 : 3);
-}
-
-// RocksDB can abort the whole process on a damaged table file (a properties block is parsed before
-// its checksum is checked, and Debian's build keeps its assertions). So every open first opens the
+// RocksDB can abort the whole process on a damaged table file, so every open first opens the
 // book's files in a child process: a crash there becomes a one-line error here.
 void checkFilesInChild(const rocksdb::DBOptions& options, const std::string& dir,
-                       const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch) {
-  int channel[2];
-  if (::pipe(channel) != 0) return;  // no child to spare: the open below is the check
-  const pid_t child = startFilesCheck(options, dir, descriptors, scratch, channel[1]);
-  ::close(channel[1]);
-  if (child < 0) {
-    ::close(channel[0]);
-    return;
-  }
-  std::string error;
-  char buf[512];
-  for (ssize_t n; (n = ::read(channel[0], buf, sizeof buf)) > 0;) error.append(buf, static_cast<std::size_t>(n));
-  ::close(channel[0]);
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status))
+                       const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors, const std::string& scratch,
+                       std::optional<std::uint64_t> acknowledged) {
+  std::vector<std::string> args = {"check", dir, scratch, acknowledged ? std::to_string(*acknowledged) : "-"};
+  for (const auto& d : descriptors) args.push_back(d.name);
+  const IsolatedResult child = runIsolated(args, [&](int out) {
+    const std::string error = openFilesOnce(options, dir, descriptors, scratch, acknowledged);
+    writeAllTo(out, error);
+    return error.empty() ? 0 : 3;
+  });
+  // No child to spare: the open that follows is the check.
+  if (!child.ran) return;
+  if (child.crashed)
     throw BookError("book " + gomoku::printable(dir) + ": damaged: a file of the book cannot be opened (RocksDB died of signal " +
-                    std::to_string(WTERMSIG(status)) + " reading it)");
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 3) throw BookError(error);
+                    std::to_string(child.signal) + " reading it); " + kRepairHint);
+  if (child.status == 3) throw BookError(child.output);
 }
 
 }  // namespace
 
-std::string checkBookFiles(const std::string& dir, const std::string& scratch, const std::vector<std::string>& families) {
-  rocksdb::DBOptions db;
-  db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
-  db.max_open_files = -1;
-  db.paranoid_checks = true;
+std::string checkBookFiles(const std::string& dir, const std::string& scratch, const std::vector<std::string>& families,
+                           std::optional<std::uint64_t> acknowledged) {
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
-  return openFilesOnce(db, dir, descriptors, scratch);
+  return openFilesOnce(baseOptions(), dir, descriptors, scratch, acknowledged);
 }
 
 Book::Book(std::string dir, Access access)
@@ -317,6 +315,8 @@ Book::Book(std::string dir, Access access)
       break;
     case Place::Other:
       throw fail("not a tengen book (the directory holds other files; a new book needs a missing or empty directory)");
+    case Place::BookWithoutCurrent:
+      throw fail("damaged: the book's CURRENT file is missing; " + std::string(kRepairHint));
     case Place::Book: break;
   }
   const bool writer = access != Access::ReadOnly;
@@ -327,13 +327,10 @@ Book::Book(std::string dir, Access access)
     impl_->writerPath = path;
   }
 
-  rocksdb::DBOptions db;
+  rocksdb::DBOptions db = baseOptions();
   db.create_if_missing = access == Access::Create;
   db.create_missing_column_families = writer;
-  db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db.keep_log_file_num = 2;
-  db.max_open_files = -1;
-  db.paranoid_checks = true;
   // Readers map the files: a point read of a block not yet cached costs no system call.
   db.allow_mmap_reads = !writer;
 
@@ -342,13 +339,25 @@ Book::Book(std::string dir, Access access)
   if (place == Place::Book) {
     std::vector<std::string> found;
     const rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db, dir_, &found);
-    if (!s.ok()) throw s.IsCorruption() || s.IsIOError() ? failure(dir_, s, "reading its manifest")
-                                                         : fail("not a tengen book (" + s.ToString() + ")");
+    if (!s.ok()) {
+      // A manifest cut short or gone in a directory that holds a book's files is a damaged book.
+      std::error_code ec;
+      const bool ours = fs::exists(fs::path(dir_) / kAcknowledgedFile, ec);
+      if (s.IsCorruption() || s.IsIOError() || ours)
+        throw fail("damaged: its manifest cannot be read (" + gomoku::printable(s.ToString(), 200) +
+                   "); " + kRepairHint);
+      throw fail("not a tengen book (" + gomoku::printable(s.ToString(), 200) + ")");
+    }
     auto has = [&](const char* name) { return std::find(found.begin(), found.end(), name) != found.end(); };
     for (const auto& name : found) existing.emplace_back(name, positionOptions());
     if (const char* need = !has(kPositions) ? kPositions : !has(kMetadata) ? kMetadata : nullptr)
-      if (!cutOffBeforeItsFamilies(db, dir_, found, existing))
+      if (!cutOffBeforeItsFamilies(db, dir_, found, existing)) {
+        // A book of ours whose manifest lost the families it made: damaged, not someone else's.
+        std::error_code ec;
+        if (fs::exists(fs::path(dir_) / kAcknowledgedFile, ec))
+          throw fail(std::string("damaged: its manifest no longer lists the '") + need + "' column family; " + kRepairHint);
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
+      }
     families = found;  // open every family a newer tool may have added
     // A writer adds the families an older tool, or a creation cut off by kill -9, left out (a
     // reader of such a book reads the missing ones as empty).
@@ -363,8 +372,19 @@ Book::Book(std::string dir, Access access)
   } catch (const BookError& e) {
     throw fail(e.what());  // the book's name first, as every open error
   }
+  // What the book last acknowledged, read before any open: a writer that opens a book recovers its
+  // log into tables for good, so a loss must be seen first.
+  const std::optional<std::uint64_t> acknowledged =
+      place == Place::Book ? AcknowledgedWrites::read(dir_, name_) : std::nullopt;
   // Only the families on disk: a read-only open of one that is not there fails.
-  if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->scratch->path());
+  if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->scratch->path(), acknowledged);
+  if (place != Place::Book) {
+    // A new book's account of its writes comes first, so every book with data has one.
+    std::error_code ec;
+    fs::create_directories(dir_, ec);
+    if (ec) throw fail("cannot make the directory: " + ec.message());
+    impl_->acked = std::make_unique<AcknowledgedWrites>(dir_, name_, 0);
+  }
 
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
@@ -380,6 +400,13 @@ Book::Book(std::string dir, Access access)
   }
   if (!s.ok()) throw failure(dir_, s, "opening");
   impl_->db.reset(raw);
+  if (acknowledged && impl_->db->GetLatestSequenceNumber() < *acknowledged)
+    throw BookError(writesLost(name_, impl_->db->GetLatestSequenceNumber(), *acknowledged));
+  // A writer's account of its writes, made once the book is known to be sound (or new).
+  auto keepAccount = [&] {
+    if (writer && !impl_->acked)
+      impl_->acked = std::make_unique<AcknowledgedWrites>(dir_, name_, impl_->db->GetLatestSequenceNumber());
+  };
   for (std::size_t i = 0; i < families.size(); ++i) {
     if (families[i] == kPositions) impl_->positions = impl_->handles[i];
     if (families[i] == kMetadata) impl_->metadata = impl_->handles[i];
@@ -404,6 +431,7 @@ Book::Book(std::string dir, Access access)
     return !it->Valid() && it->status().ok();
   };
   if (version.empty() && access == Access::Create && (place != Place::Book || holdsNothing())) {
+    keepAccount();
     rocksdb::WriteBatch batch;
     batch.Put(impl_->metadata, "format_version", std::to_string(kFormatVersion));
     batch.Put(impl_->metadata, "created", nowUtc());
@@ -412,13 +440,15 @@ Book::Book(std::string dir, Access access)
     w.sync = true;
     s = impl_->db->Write(w, &batch);
     if (!s.ok()) throw failure(dir_, s, "writing its metadata");
+    impl_->acked->record(impl_->db->GetLatestSequenceNumber());
     version = std::to_string(kFormatVersion);
     // Flushed at once, so the write-ahead log never has to keep it (and all after it) alive.
     impl_->db->Flush(rocksdb::FlushOptions(), impl_->metadata);
   }
   // An empty book whose creation is under way, or was cut off before its metadata: nothing in it
   // can be misread, so it reads as an empty book (its next writer finishes the creation).
-  if (version.empty() && place == Place::Book && holdsNothing()) version = std::to_string(kFormatVersion);
+  if (version.empty() && place == Place::Book && holdsNothing())
+    version = acknowledged ? std::to_string(kFormatVersion) : "1";
   if (version.empty()) throw fail("not a tengen book (no format version)");
   try {
     metadata_.formatVersion = std::stoi(version);
@@ -430,6 +460,13 @@ Book::Book(std::string dir, Access access)
                std::to_string(kFormatVersion) + "); use a newer tengen");
   metadata_.created = readMeta("created");
   metadata_.createdBy = readMeta("created_by");
+  // From format 2 on, a book keeps TENGEN-ACKED: without it, a loss could not be seen.
+  if (metadata_.formatVersion >= 2 && place == Place::Book && !acknowledged)
+    throw fail(std::string("damaged: its record of acknowledged writes (") + kAcknowledgedFile +
+               ") is missing; " + kRepairHint);
+  impl_->bound = metadata_.formatVersion >= 2;
+  keepAccount();
+  if (writer && metadata_.formatVersion < kFormatVersion) upgrade();
 }
 
 Book::~Book() = default;
@@ -456,7 +493,48 @@ std::optional<std::string> Book::getRaw(std::string_view key) const {
 std::optional<BookRecord> Book::get(std::string_view key) const {
   const auto raw = getRaw(key);
   if (!raw) return std::nullopt;
-  return decodeRecord(*raw, keyToMove(key));
+  return decodeRecord(boundPayload(key, *raw, !impl_->bound, "record"), keyToMove(key));
+}
+
+void Book::commit(rocksdb::WriteBatch& batch) {
+  // Synced: an acknowledged write survives a power cut as well as a killed process. Then counted
+  // in TENGEN-ACKED, so an open that finds less knows the book lost it.
+  rocksdb::WriteOptions w;
+  w.sync = true;
+  const rocksdb::Status s = impl_->db->Write(w, &batch);
+  if (!s.ok()) throw failure(dir_, s, "a write");
+  impl_->acked->record(impl_->db->GetLatestSequenceNumber());
+}
+
+void Book::upgrade() {
+  // Every value bound to its key, in batches, then format 2. Cut off midway, the book is still
+  // format 1, which reads both kinds, and the next writer goes on.
+  for (auto* family : {impl_->positions, impl_->othello, impl_->jobs}) {
+    if (!family) continue;
+    std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), family));
+    rocksdb::WriteBatch batch;
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      const std::string_view key(it->key().data(), it->key().size());
+      const std::string_view value(it->value().data(), it->value().size());
+      try {
+        boundPayload(key, value, false, "value");
+        continue;  // bound by an upgrade cut off earlier
+      } catch (const RecordError&) {
+      }
+      batch.Put(family, it->key(), bindToKey(key, value));
+      if (batch.Count() >= 4096) {
+        commit(batch);
+        batch.Clear();
+      }
+    }
+    if (!it->status().ok()) throw failure(dir_, it->status(), "upgrading it to format 2");
+    if (batch.Count() > 0) commit(batch);
+  }
+  rocksdb::WriteBatch batch;
+  batch.Put(impl_->metadata, "format_version", std::to_string(kFormatVersion));
+  commit(batch);
+  metadata_.formatVersion = kFormatVersion;
+  impl_->bound = true;
 }
 
 void Book::getMany(const std::vector<std::string_view>& keys, const Found& found) const {
@@ -492,7 +570,8 @@ void Book::getMany(const std::vector<std::string_view>& keys, const Found& found
     if (!statuses[j].ok()) throw failure(dir_, statuses[j], "a read");
     const std::uint32_t i = order[j];
     try {
-      const BookRecord record = decodeRecord(std::string_view(values[j].data(), values[j].size()), keyToMove(keys[i]));
+      const std::string_view stored(values[j].data(), values[j].size());
+      const BookRecord record = decodeRecord(boundPayload(keys[i], stored, !impl_->bound, "record"), keyToMove(keys[i]));
       values[j].Reset();
       found(i, &record, std::string());
     } catch (const RecordError& e) {
@@ -504,7 +583,9 @@ void Book::getMany(const std::vector<std::string_view>& keys, const Found& found
 
 std::optional<std::string> Book::jobState(std::string_view key) const {
   if (!impl_->jobs) return std::nullopt;
-  return readFrom(*impl_->db, impl_->jobs, key, dir_);
+  const auto stored = readFrom(*impl_->db, impl_->jobs, key, dir_);
+  if (!stored) return std::nullopt;
+  return std::string(boundPayload(key, *stored, !impl_->bound, "job state"));
 }
 
 void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records) { write(records, {}); }
@@ -514,13 +595,10 @@ void Book::write(const std::vector<std::pair<std::string, BookRecord>>& records,
   if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
   if (records.empty() && jobStates.empty()) return;
   rocksdb::WriteBatch batch;
-  for (const auto& [key, record] : records) batch.Put(impl_->positions, key, encodeRecord(record));
-  for (const auto& [key, state] : jobStates) batch.Put(impl_->jobs, key, state);
-  // Through the WAL (never disableWAL): a killed process loses no acknowledged batch, and a
-  // batch is applied whole or not at all.
-  rocksdb::WriteOptions w;
-  const rocksdb::Status s = impl_->db->Write(w, &batch);
-  if (!s.ok()) throw failure(dir_, s, "a write");
+  for (const auto& [key, record] : records) batch.Put(impl_->positions, key, bindToKey(key, encodeRecord(record)));
+  for (const auto& [key, state] : jobStates) batch.Put(impl_->jobs, key, bindToKey(key, state));
+  // Through the WAL (never disableWAL): a batch is applied whole or not at all.
+  commit(batch);
 }
 
 void Book::forEach(const Visitor& visit) const {
@@ -531,7 +609,7 @@ void Book::forEach(const Visitor& visit) const {
     const std::string_view value(it->value().data(), it->value().size());
     bool more;
     try {
-      const BookRecord record = decodeRecord(value, keyToMove(key));
+      const BookRecord record = decodeRecord(boundPayload(key, value, !impl_->bound, "record"), keyToMove(key));
       more = visit(key, &record, std::string());
     } catch (const RecordError& e) {
       more = visit(key, nullptr, e.what());
@@ -543,24 +621,33 @@ void Book::forEach(const Visitor& visit) const {
 
 std::optional<std::string> Book::othelloEntry(std::string_view key) const {
   if (!impl_->othello) return std::nullopt;
-  return readFrom(*impl_->db, impl_->othello, key, dir_);
+  const auto stored = readFrom(*impl_->db, impl_->othello, key, dir_);
+  if (!stored) return std::nullopt;
+  return std::string(boundPayload(key, *stored, !impl_->bound, "Othello entry"));
 }
 
 void Book::writeOthello(const std::vector<std::pair<std::string, std::string>>& entries) {
   if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
+  if (entries.empty()) return;
   rocksdb::WriteBatch batch;
-  for (const auto& [key, bytes] : entries) batch.Put(impl_->othello, key, bytes);
-  const rocksdb::Status s = impl_->db->Write(rocksdb::WriteOptions(), &batch);
-  if (!s.ok()) throw failure(dir_, s, "a write");
+  for (const auto& [key, bytes] : entries) batch.Put(impl_->othello, key, bindToKey(key, bytes));
+  commit(batch);
 }
 
-void Book::forEachOthello(const std::function<bool(std::string_view key, std::string_view bytes)>& visit) const {
+void Book::forEachOthello(const OthelloVisitor& visit) const {
   if (!impl_->othello) return;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->othello));
-  for (it->SeekToFirst(); it->Valid(); it->Next())
-    if (!visit(std::string_view(it->key().data(), it->key().size()),
-               std::string_view(it->value().data(), it->value().size())))
-      break;
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    const std::string_view key(it->key().data(), it->key().size());
+    std::string_view payload;
+    std::string error;
+    try {
+      payload = boundPayload(key, std::string_view(it->value().data(), it->value().size()), !impl_->bound, "Othello entry");
+    } catch (const RecordError& e) {
+      error = e.what();
+    }
+    if (!visit(key, payload, error)) break;
+  }
   if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
 }
 

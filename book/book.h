@@ -15,9 +15,15 @@
 #include "book/book_error.h"
 #include "book/book_record.h"
 
+namespace rocksdb {
+class WriteBatch;
+}
+
 namespace tengen::book {
 
-inline constexpr int kFormatVersion = 1;
+// 1: the first books. 2: every stored value bound to its key; TENGEN-ACKED beside the files (a
+// writer upgrades a format 1 book when it opens it; readers read both).
+inline constexpr int kFormatVersion = 2;
 inline constexpr const char* kDefaultBookDir = "./tengen-book";
 std::string_view toolVersion();
 
@@ -46,8 +52,8 @@ class Book {
   const std::string& dir() const { return name_; }
   const BookMetadata& metadata() const { return metadata_; }
 
-  // The stored bytes under `key`, if any (no decoding). Throws BookError when the book cannot
-  // be read there.
+  // The stored bytes under `key`, if any, as they are on disk (bound to the key, not decoded).
+  // Throws BookError when the book cannot be read there.
   std::optional<std::string> getRaw(std::string_view key) const;
   // The record under `key`, settled for the key's side to move; nullopt when absent. Throws
   // RecordError when the record's bytes are damaged, BookError when the book cannot be read.
@@ -74,11 +80,14 @@ class Book {
   using Visitor = std::function<bool(std::string_view key, const BookRecord* record, const std::string& error)>;
   void forEach(const Visitor& visit) const;
 
-  // Othello entries (othello_entry.h encodes them): the stored bytes under `key`, an atomic
-  // batch of them, every one in key order. A book made before Othello has none.
+  // Othello entries (othello_entry.h encodes them): the encoded entry under `key` (RecordError
+  // when the stored value is not bound to `key`), an atomic batch of them, every one in key
+  // order (`error` says why an entry's value is not bound to its key; `bytes` is then empty).
+  // A book made before Othello has none.
   std::optional<std::string> othelloEntry(std::string_view key) const;
   void writeOthello(const std::vector<std::pair<std::string, std::string>>& entries);
-  void forEachOthello(const std::function<bool(std::string_view key, std::string_view bytes)>& visit) const;
+  using OthelloVisitor = std::function<bool(std::string_view key, std::string_view bytes, const std::string& error)>;
+  void forEachOthello(const OthelloVisitor& visit) const;
 
   // Readers: see what the writer has written since this reader opened (and check again that
   // every file the book lists is there).
@@ -92,6 +101,11 @@ class Book {
   void compact();
 
  private:
+  // One synced write, then counted in TENGEN-ACKED.
+  void commit(rocksdb::WriteBatch& batch);
+  // A format 1 book's values bound to their keys, then format 2 (its writer, at open).
+  void upgrade();
+
   struct Impl;
   std::string dir_;   // as given, for the file system
   std::string name_;  // as shown

@@ -5,6 +5,9 @@
 
 namespace tengen::book {
 
+// What every line about a damaged book ends with: the way out.
+inline constexpr const char* kRepairHint = "'tengen book repair' copies what can be read into a new book";
+
 // The book as a whole cannot be used or trusted: missing, locked, damaged files, failed I/O.
 class BookError : public std::runtime_error {
  public:

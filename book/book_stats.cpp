@@ -36,9 +36,13 @@ BookStats collectStats(const Book& book, bool checkFiles) {
       }
     return true;
   });
-  book.forEachOthello([&](std::string_view key, std::string_view bytes) {
+  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string& error) {
     ++s.othelloEntries;
     s.othelloBytes += key.size() + bytes.size();
+    if (!error.empty()) {
+      ++s.othelloUnreadable;
+      return true;
+    }
     try {
       const OthelloEntry e = decodeOthelloEntry(bytes);
       if (e.verified()) ++s.othelloVerified;

@@ -1,5 +1,5 @@
-// `tengen book stats|export|import`: the book as a whole — its figures, its entries as JSON
-// Lines, and merging another book or an exported file into it.
+// `tengen book init|stats|export|import|repair`: the book as a whole — its figures, its entries as
+// JSON Lines, merging another book or an exported file into it, and salvaging a damaged one.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,7 +7,9 @@
 #include <type_traits>
 
 #include "book/book.h"
+#include "book/book_repair.h"
 #include "book/book_stats.h"
+#include "book/book_verify.h"
 #include "book/book_transfer.h"
 #include "book/book_tree.h"
 #include "book/renlib.h"
@@ -17,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/json.h"
+#include "cli/othello_book.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
@@ -189,6 +192,51 @@ int importEntries(const Args& args) {
   return bad ? 1 : 0;
 }
 
+// A damaged book's readable values copied into a new book, then every copied claim re-checked.
+int repair(const Args& args) {
+  namespace fs = std::filesystem;
+  const std::string from = bookDir(args);
+  const auto intoDir = args.value("into");
+  if (!intoDir) throw UsageError("give the new book's directory with --into DIR (the damaged book is never changed)");
+  std::error_code ec;
+  if (fs::weakly_canonical(fs::absolute(from), ec) == fs::weakly_canonical(fs::absolute(*intoDir), ec))
+    throw UsageError("--into must name another directory than the damaged book");
+  if (fs::exists(*intoDir, ec) && !(fs::is_directory(*intoDir, ec) && fs::is_empty(*intoDir, ec)))
+    throw book::BookError("book " + gomoku::printable(*intoDir) + ": --into needs a missing or empty directory");
+  const bool made = !fs::exists(*intoDir, ec);
+  book::RepairReport report;
+  std::string shownInto;
+  try {
+    const auto opened = openBookWriter(args, Book::Access::Create, *intoDir);
+    Book& into = *opened;
+    shownInto = into.dir();
+    report = book::repairBook(from, into);
+    for (const auto& line : report.lost) std::cout << "could not keep: " << line << '\n';
+    // A proof whose positions were lost fails its re-check: the first few are named.
+    std::size_t failures = 0;
+    const book::VerifyTally tally = book::verifyAllClaims(into, [&](const std::string& line) {
+      if (++failures <= 10) std::cout << "re-check: " << line << '\n';
+    });
+    if (failures > 10) std::cout << "re-check: ... and " << failures - 10 << " more\n";
+    const OthelloVerifyTally othello = report.othello ? verifyOthelloEntries(into) : OthelloVerifyTally{};
+    std::cout << "repaired book " << gomoku::printable(from) << " into " << into.dir() << ": " << report.records
+              << " records, " << report.othello << " Othello entries and " << report.jobStates
+              << " saved job states copied; " << report.unreadable << " unreadable values left out\n"
+              << "re-checked: " << tally.claims - tally.failed << " of " << tally.claims << " stored claims hold ("
+              << tally.positions << " positions); " << tally.failed
+              << " failed and are kept as unverified claims";
+    if (report.othello) std::cout << "; Othello: " << othello.checked - othello.failed << " of " << othello.checked << " hold";
+    std::cout << '\n'
+              << (report.lost.empty() ? "nothing that could be read was lost"
+                                      : std::to_string(report.lost.size()) + " part(s) could not be kept (listed above)")
+              << '\n';
+  } catch (...) {
+    if (made) fs::remove_all(*intoDir, ec);
+    throw;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runBook(int argc, char** argv) {
@@ -197,7 +245,7 @@ int runBook(int argc, char** argv) {
   const CommandHelp* command = findCommand("book " + what);
   if (!command || what == "build") {
     if (what == "--help" || what == "-h") throw HelpRequested{nullptr, "book"};
-    throw UsageError("unknown book command " + gomoku::quoted(what) + " (init, stats, export, import or build)");
+    throw UsageError("unknown book command " + gomoku::quoted(what) + " (init, stats, export, import, repair or build)");
   }
   const Args args(argc, argv, 3, *command);
   if (what == "import") return importEntries(args);
@@ -205,6 +253,7 @@ int runBook(int argc, char** argv) {
     throw UsageError("tengen book " + what + " takes no argument " + gomoku::quoted(args.positional()[0]));
   if (what == "init") return init(args);
   if (what == "stats") return stats(args);
+  if (what == "repair") return repair(args);
   return exportEntries(args);
 }
 

@@ -159,6 +159,14 @@ std::vector<CommandHelp> makeCommands() {
        "are claims until 'tengen verify' re-checks them; a contradiction imports nothing.",
        {kBook, kLockWait},
        {"tengen book import book.jsonl --book ./tengen-book"}},
+      {"book repair",
+       "copy what can be read of a damaged book into a new book",
+       "tengen book repair --book DAMAGED --into NEW",
+       "Copies every readable value of a damaged book into a new book (a missing or empty directory),\n"
+       "re-checks every copied proof with the verifier, and lists what could not be kept. The damaged\n"
+       "book is never changed.",
+       {kBook, {"into", true, "DIR", "the new book (a missing or empty directory)"}, kLockWait},
+       {"tengen book repair --book ./tengen-book --into ./tengen-book-repaired"}},
       {"book build",
        "a value for every position a few plies below a root or opening",
        "tengen book build ROOT --depth D [options]\n"

@@ -164,8 +164,9 @@ OthelloVerifyTally verifyOthelloEntries(book::Book& book) {
     bool decided = false;
   };
   std::map<std::string, Read> entries;
-  book.forEachOthello([&](std::string_view key, std::string_view bytes) {
+  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string& error) {
     try {
+      if (!error.empty()) throw book::RecordError(error);
       entries[std::string(key)].entry = book::decodeOthelloEntry(bytes);
     } catch (const book::RecordError& e) {
       ++tally.unreadable;

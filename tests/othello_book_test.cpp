@@ -58,7 +58,7 @@ TEST(OthelloBook, ImagesShareAKeyAndTheEntryRoundTrips) {
   EXPECT_EQ(back.atLeast.size(), entry.atLeast.size());
   EXPECT_EQ(checkOthelloEntry(back), "");
   int seen = 0;
-  reader.forEachOthello([&](std::string_view, std::string_view) { return ++seen, true; });
+  reader.forEachOthello([&](std::string_view, std::string_view, const std::string&) { return ++seen, true; });
   EXPECT_EQ(seen, 1);
   // The renju positions do not see it.
   int positions = 0;

@@ -1,0 +1,30 @@
+// Re-checking a book's stored claims with the independent verifier and marking each verified or
+// not: `tengen verify` and `tengen book repair` (which re-checks what it copied).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "book/book.h"
+#include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
+
+namespace tengen::book {
+
+struct VerifyTally {
+  std::size_t claims = 0, positions = 0, failed = 0, unreadable = 0;
+};
+
+// Called with one line per failed claim or unreadable entry (without a command's prefix).
+using VerifyReport = std::function<void(const std::string& line)>;
+
+// Every stored claim, fewest stones first: a claim inside a tree already checked in this run is
+// covered by that check, so most of the book is walked once.
+VerifyTally verifyAllClaims(Book& book, const VerifyReport& report);
+
+// The claims stored at one position. Throws BookError when it holds none.
+VerifyTally verifyClaimsAt(Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
+                           const VerifyReport& report);
+
+}  // namespace tengen::book
