@@ -11,6 +11,7 @@
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
 
@@ -131,6 +132,9 @@ rocksdb::DBOptions baseOptions() {
   db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db.max_open_files = -1;
   db.paranoid_checks = true;
+  // Tables are opened up front (max_open_files -1), by 16 threads a column family by default: a
+  // thread start each, on every open of every command. Two do the work on a small book as fast.
+  db.max_file_opening_threads = 2;
   // A write-ahead log damaged anywhere but in a last record cut short by a crash (a write never
   // acknowledged) refuses the open: the default would replay up to the damage, and a writer
   // would then drop the rest for good. A log cut at a record's edge is TENGEN-ACKED's to catch.
@@ -236,6 +240,48 @@ BookError failure(const std::string& rawDir, const rocksdb::Status& s, const std
   return BookError("book " + dir + ": " + doing + " failed: " + what);
 }
 
+// A table file in the directory that the manifest does not list: left by a flush or compaction
+// cut off by a kill (harmless: the book holds all of it), or listed by manifest edits that were
+// lost (the book lacks what it holds). The next writer's open deletes such files, so a table
+// holding anything the book lacks must be reported first. Returns what is wrong, or "".
+std::string strayTablesCheck(rocksdb::DB& db, const std::string& dir,
+                             const std::vector<rocksdb::ColumnFamilyDescriptor>& descriptors,
+                             const std::vector<rocksdb::ColumnFamilyHandle*>& handles) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db.GetLiveFilesMetaData(&live);
+  std::set<std::uint64_t> listed;
+  for (const auto& f : live) listed.insert(f.file_number);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".sst") continue;
+    std::uint64_t number = 0;
+    try {
+      number = std::stoull(entry.path().stem().string());
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (listed.count(number)) continue;
+    const std::string name = entry.path().filename().string();
+    const std::string lacks = "book " + gomoku::printable(dir) + ": damaged: table file " + name +
+                              " holds entries the book lacks (its manifest no longer lists it); " + kRepairHint;
+    rocksdb::SstFileReader reader{rocksdb::Options()};
+    if (!reader.Open(entry.path().string()).ok()) return lacks;
+    const auto properties = reader.GetTableProperties();
+    rocksdb::ColumnFamilyHandle* family = nullptr;
+    for (std::size_t i = 0; i < descriptors.size(); ++i)
+      if (properties && descriptors[i].name == properties->column_family_name) family = handles[i];
+    if (!family) return lacks;
+    std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(rocksdb::ReadOptions()));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      std::string value;
+      if (!db.Get(rocksdb::ReadOptions(), family, it->key(), &value).ok() || value != it->value().ToStringView())
+        return lacks;
+    }
+    if (!it->status().ok()) return lacks;
+  }
+  return {};
+}
+
 // Opens the book's files without a writer's rights in this process: read-only where no writer
 // holds the book (then every file the manifest lists must be there: a secondary instance would
 // leave a missing one out without a word), as a secondary instance beside a writer (which checked
@@ -245,7 +291,8 @@ std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& 
                           std::optional<std::uint64_t> acknowledged) {
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  const rocksdb::Status s = lockHolder(dir)
+  const bool besideWriter = lockHolder(dir) != 0;
+  const rocksdb::Status s = besideWriter
                                 ? rocksdb::DB::OpenAsSecondary(options, dir, scratch, descriptors, &handles, &raw)
                                 : rocksdb::DB::OpenForReadOnly(options, dir, descriptors, &handles, &raw);
   if (!s.ok()) return failure(dir, s, "opening").what();
@@ -258,6 +305,8 @@ std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& 
   }
   if (error.empty() && acknowledged && db->GetLatestSequenceNumber() < *acknowledged)
     error = writesLost(gomoku::printable(dir), db->GetLatestSequenceNumber(), *acknowledged);
+  // Beside a writer, its flushes and compactions are under way: the tables it is making are its own.
+  if (error.empty() && !besideWriter) error = strayTablesCheck(*db, dir, descriptors, handles);
   // From format 2 on, a book keeps TENGEN-ACKED: without it a loss could not be seen. Checked here,
   // before a writer's open recovers the log into tables for good.
   for (std::size_t i = 0; i < descriptors.size() && error.empty() && !acknowledged; ++i) {
@@ -334,6 +383,13 @@ Book::Book(std::string dir, Access access)
   // Readers map the files: a point read of a block not yet cached costs no system call.
   db.allow_mmap_reads = !writer;
 
+  // What the book last acknowledged, read before any open: a writer that opens a book recovers its
+  // log into tables for good, so a loss must be seen first.
+  const std::optional<std::uint64_t> acknowledged =
+      place == Place::Book ? AcknowledgedWrites::read(dir_, name_) : std::nullopt;
+  // A book that acknowledged writes was made whole once: what it lacks now was lost, never a
+  // creation cut off before it was done.
+  const bool wroteOnce = acknowledged && *acknowledged > 0;
   std::vector<std::string> families = ownFamilies();
   std::vector<rocksdb::ColumnFamilyDescriptor> existing;  // the families on disk, for the files check
   if (place == Place::Book) {
@@ -350,14 +406,13 @@ Book::Book(std::string dir, Access access)
     }
     auto has = [&](const char* name) { return std::find(found.begin(), found.end(), name) != found.end(); };
     for (const auto& name : found) existing.emplace_back(name, positionOptions());
-    if (const char* need = !has(kPositions) ? kPositions : !has(kMetadata) ? kMetadata : nullptr)
-      if (!cutOffBeforeItsFamilies(db, dir_, found, existing)) {
-        // A book of ours whose manifest lost the families it made: damaged, not someone else's.
-        std::error_code ec;
-        if (fs::exists(fs::path(dir_) / kAcknowledgedFile, ec))
-          throw fail(std::string("damaged: its manifest no longer lists the '") + need + "' column family; " + kRepairHint);
+    if (const char* need = !has(kPositions) ? kPositions : !has(kMetadata) ? kMetadata : nullptr) {
+      // A book of ours whose manifest lost the families it made: damaged, not someone else's.
+      if (wroteOnce)
+        throw fail(std::string("damaged: its manifest no longer lists the '") + need + "' column family; " + kRepairHint);
+      if (!cutOffBeforeItsFamilies(db, dir_, found, existing))
         throw fail(std::string("not a tengen book (no '") + need + "' column family)");
-      }
+    }
     families = found;  // open every family a newer tool may have added
     // A writer adds the families an older tool, or a creation cut off by kill -9, left out (a
     // reader of such a book reads the missing ones as empty).
@@ -372,10 +427,6 @@ Book::Book(std::string dir, Access access)
   } catch (const BookError& e) {
     throw fail(e.what());  // the book's name first, as every open error
   }
-  // What the book last acknowledged, read before any open: a writer that opens a book recovers its
-  // log into tables for good, so a loss must be seen first.
-  const std::optional<std::uint64_t> acknowledged =
-      place == Place::Book ? AcknowledgedWrites::read(dir_, name_) : std::nullopt;
   // Only the families on disk: a read-only open of one that is not there fails.
   if (place == Place::Book) checkFilesInChild(db, dir_, existing, impl_->scratch->path(), acknowledged);
   if (place != Place::Book) {
@@ -430,6 +481,8 @@ Book::Book(std::string dir, Access access)
     it->SeekToFirst();
     return !it->Valid() && it->status().ok();
   };
+  if (version.empty() && wroteOnce)
+    throw fail(std::string("damaged: its metadata (the format version) is missing; ") + kRepairHint);
   if (version.empty() && access == Access::Create && (place != Place::Book || holdsNothing())) {
     keepAccount();
     rocksdb::WriteBatch batch;
