@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 
 #include "solver/gomoku/notation.h"
@@ -98,11 +99,17 @@ long long Args::integer(const std::string& name, long long fallback, long long l
 double Args::real(const std::string& name, double fallback, double lo, double hi) const {
   const auto text = value(name);
   if (!text) return fallback;
-  char* end = nullptr;
-  const double v = std::strtod(text->c_str(), &end);
-  if (text->empty() || *end != '\0' || !(v >= lo && v <= hi))
-    throw UsageError("option '--" + name + "' takes a number from " + std::to_string(lo) + " to " +
-                     std::to_string(hi) + ", not " + gomoku::quoted(*text));
+  // Plain decimal only ("30", "2.5"), as whole-number options: no sign, exponent, hex or inf.
+  double v = 0;
+  const bool plain = !text->empty() && text->find_first_not_of("0123456789.") == std::string::npos &&
+                     std::count(text->begin(), text->end(), '.') <= 1 && text->front() != '.' && text->back() != '.';
+  const auto [end, ec] = plain ? std::from_chars(text->data(), text->data() + text->size(), v, std::chars_format::fixed)
+                               : std::from_chars_result{text->data(), std::errc::invalid_argument};
+  if (ec != std::errc() || end != text->data() + text->size() || !(v >= lo && v <= hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, "%.10g to %.10g", lo, hi);
+    throw UsageError("option '--" + name + "' takes a number from " + range + " (like 30 or 2.5), not " + gomoku::quoted(*text));
+  }
   return v;
 }
 

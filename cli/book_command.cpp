@@ -18,6 +18,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
+#include "cli/input_lines.h"
 #include "cli/json.h"
 #include "cli/othello_book.h"
 #include "solver/gomoku/notation.h"
@@ -149,13 +150,16 @@ int importEntries(const Args& args) {
   std::size_t bad = 0;
   auto readJsonl = [&](std::istream& in) {
     std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
+    bool cut = false;
+    // An entry is a few kilobytes; a longer line is refused, not held in memory.
+    for (std::size_t number = 1; readBoundedLine(in, line, 1 << 20, cut); ++number) {
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       try {
+        if (cut) throw book::BookError("longer than 1 MiB: not an entry");
         entries.push_back(book::entryFromJson(line));
       } catch (const book::BookError& e) {
         ++bad;
-        std::cerr << "tengen book import: " << shown << " line " << number << ": " << e.what() << '\n';
+        std::cerr << "tengen book import: " << shown << " line " << number << ": " << gomoku::printable(e.what(), 300) << '\n';
       }
     }
   };
@@ -176,6 +180,11 @@ int importEntries(const Args& args) {
     std::ifstream in(source);
     if (!in) throw book::BookError(shown + ": cannot open (give a book directory, a .jsonl file, or -)");
     readJsonl(in);
+  }
+  // Nothing readable: the book is left as it was (and none is made where there was none).
+  if (entries.empty()) {
+    std::cout << "imported no entries from " << shown << " (" << bad << " unreadable skipped); the book is unchanged\n";
+    return bad ? 1 : 0;
   }
   const auto opened = openBookWriter(args, Book::Access::Create);
   Book& into = *opened;

@@ -12,11 +12,7 @@ int runBook(int argc, char** argv);
 int runVerify(int argc, char** argv);
 int runOpenings(int argc, char** argv);
 int runLines(int argc, char** argv);
-// `tengen serve` starts the tengen-serve executable beside tengen (only it links the web server,
-// its HTTP and TLS libraries: every other command starts without loading them).
 int runServe(int argc, char** argv);
-// What tengen-serve runs.
-int runWebServer(int argc, char** argv);
 int runEngine(int argc, char** argv);
 // The engine for the binary named pbrain-tengen: its options start at argv[first].
 int runEngine(int argc, char** argv, int first);

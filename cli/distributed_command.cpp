@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/hint_engine_options.h"
+#include "cli/input_lines.h"
 #include "cli/json.h"
 #include "cli/othello_solve.h"
 #include "coordinator/coordinator.h"
@@ -211,7 +212,7 @@ int runDistributedSolve(const Args& args) {
     else o.str("book", run.where());
     std::cout << o.done() << '\n';
   } else {
-    std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+    std::cout << "position: " << shownPosition(text) << '\n'
               << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
               << " to move, distributed over " << pool->describe() << '\n'
               << "result: " << gameValueName(s.value) << (s.rootSettled ? "" : " (stopped by " + s.stoppedBy + ")") << '\n';

@@ -42,7 +42,7 @@ void printText(const std::string& text, const Position& pos, const std::vector<F
   const int n = pos.board.size();
   std::vector<std::pair<Point, char>> marks;
   for (const auto& f : fouls) marks.emplace_back(f.point, markOf(f.kind));
-  std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+  std::cout << "position: " << shownPosition(text) << '\n'
             << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
             << " to move\n"
             << drawBoard(pos.board, marks) << "forbidden to black:";

@@ -10,7 +10,12 @@ namespace tengen::cli {
 
 std::optional<HintEngineOptions> hintEngineOptions(const Args& args) {
   const auto command = args.value("hint-engine");
-  if (!command) return std::nullopt;
+  if (!command) {
+    // The engine's settings mean nothing without it: a typo'd or forgotten --hint-engine is said.
+    for (const char* option : {"hint-plies", "hint-ms", "hint-after", "hint-questions", "hint-wait"})
+      if (args.value(option)) throw UsageError(std::string("--") + option + " needs --hint-engine (the engine to ask)");
+    return std::nullopt;
+  }
   if (command->empty()) throw UsageError("--hint-engine needs a command, e.g. --hint-engine pbrain-rapfi");
   HintEngineOptions o;
   o.command = *command;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/json.h"
+#include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
 namespace {
@@ -19,10 +20,12 @@ bool isAnswerable(const std::string& line) {
   return line.find_first_not_of(" \t") != std::string::npos && line[0] != '#';
 }
 
+// A position is a few thousand bytes at most; a longer line is cut here and refused by the parser.
+constexpr std::size_t kMaxPositionLine = 64 * 1024;
+
 bool readLine(std::istream& in, std::string& line) {
-  if (!std::getline(in, line)) return false;
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  return true;
+  bool cut = false;
+  return readBoundedLine(in, line, kMaxPositionLine, cut);
 }
 
 // Whether more input is waiting, so a chunk can grow without keeping an interactive caller.
@@ -33,6 +36,27 @@ bool moreWaiting(std::istream& in) {
 }
 
 }  // namespace
+
+bool readBoundedLine(std::istream& in, std::string& line, std::size_t limit, bool& cut) {
+  line.clear();
+  cut = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c; (c = buf->sbumpc()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') break;
+    if (line.size() < limit) line.push_back(static_cast<char>(c));
+    else cut = true;
+  }
+  if (!any) {
+    in.setstate(std::ios::eofbit | std::ios::failbit);
+    return false;
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+std::string shownPosition(std::string_view text) { return text.empty() ? "(empty board)" : gomoku::printable(text); }
 
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer) {
   bool allGood = true;
@@ -103,7 +127,7 @@ bool answerInputLines(std::istream& in, int threads, std::string_view separator,
 
 std::string lineErrorText(const std::string& text, const std::string& error, bool json) {
   if (json) return JsonObject().str("position", text).str("error", error).done() + "\n";
-  return "position: " + text + "\nerror: " + error + "\n";
+  return "position: " + shownPosition(text) + "\nerror: " + error + "\n";
 }
 
 void printLineError(const std::string& text, const std::string& error, bool json) {

@@ -8,6 +8,15 @@
 
 namespace tengen::cli {
 
+// Reads one line (without its newline and a trailing CR) keeping at most `limit` bytes: the rest
+// of a longer line is read and dropped, and `cut` says so. False at the end of input. Memory
+// stays bounded whatever the input (a file of zeros has no newline).
+bool readBoundedLine(std::istream& in, std::string& line, std::size_t limit, bool& cut);
+
+// A position the user typed as it may stand in text output: "(empty board)", or the text with
+// control bytes and bytes that are not UTF-8 escaped, cut when long.
+std::string shownPosition(std::string_view text);
+
 // Calls `answer` for each line of `in` that is not blank or a # comment (a trailing CR is
 // dropped). Returns true when every call returned true.
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer);

@@ -7,36 +7,12 @@
 
 namespace tengen::cli {
 
-namespace {
-
-// The length of the valid UTF-8 sequence starting at text[i], or 0 when it is not one.
-std::size_t utf8Length(std::string_view text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  std::size_t length;
-  unsigned min;
-  unsigned code;
-  if (lead >= 0xC2 && lead <= 0xDF) length = 2, min = 0x80, code = lead & 0x1F;
-  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, min = 0x800, code = lead & 0x0F;
-  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, min = 0x10000, code = lead & 0x07;
-  else return 0;
-  if (i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (byte(i + k) & 0x3F);
-  }
-  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
-
-}  // namespace
-
 void appendJsonQuoted(std::string& out, std::string_view text) {
   out += '"';
   for (std::size_t i = 0; i < text.size();) {
     const unsigned char ch = static_cast<unsigned char>(text[i]);
     if (ch >= 0x80) {
-      const std::size_t length = utf8Length(text, i);
+      const std::size_t length = gomoku::utf8Length(text, i);
       if (length == 0) {
         out += "\\ufffd";  // not UTF-8: the replacement character
         ++i;

@@ -2,7 +2,6 @@
 #include "cli/library.h"
 
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "book/renlib.h"
@@ -14,9 +13,15 @@ namespace tengen::cli {
 book::MoveTree readLibrary(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(gomoku::printable(path) + ": cannot open");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  const std::string data = bytes.str();
+  // The largest RenLib libraries are a few megabytes; reading stops past the limit, so a device
+  // without end (/dev/zero) is refused rather than read for ever.
+  constexpr std::size_t kMaxLibrary = 64u << 20;
+  std::string data;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    data.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (data.size() > kMaxLibrary) throw std::runtime_error(gomoku::printable(path) + ": larger than 64 MiB: not a library");
+  }
   try {
     if (!data.empty() && static_cast<unsigned char>(data[0]) == 0xFF) return book::readRenlib(data);
     const auto start = data.find_first_not_of(" \t\r\n");

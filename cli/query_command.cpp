@@ -75,7 +75,7 @@ void printJson(std::ostream& out, const std::string& text, const Position& pos, 
 
 void printText(std::ostream& out, const std::string& text, const Position& pos, const QueryAnswer& a) {
   const int n = pos.board.size();
-  out << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+  out << "position: " << shownPosition(text) << '\n'
             << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove) << " to move\n"
             << "result: " << valueName(a.result);
   if (!a.found)

@@ -136,7 +136,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     if (worker::stopRequested()) o.str("stopped_by", worker::stopReason());
     std::cout << o.done() << '\n';
   } else {
-    std::cout << "position: " << (text.empty() ? "(empty board)" : text) << '\n'
+    std::cout << "position: " << shownPosition(text) << '\n'
               << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
               << " to move, mode " << proofModeName(options.mode) << '\n'
               << "result: " << gameValueName(r.value);

@@ -79,12 +79,20 @@ class Session {
   void message(const std::string& text) { say("MESSAGE " + gomoku::printable(text)); }
 
   void start(std::istringstream& words) {
-    int n = 0;
-    if (!(words >> n) || n < gomoku::kMinSize || n > gomoku::kMaxSize)
+    const auto n = wholeNumber(words);
+    if (!n || *n < gomoku::kMinSize || *n > gomoku::kMaxSize)
       return error("unsupported size (tengen plays 5x5 to 20x20)");
-    size_ = n;
+    size_ = static_cast<int>(*n);
     stones_.clear();
     say("OK");
+  }
+
+  // The rest of the line as one whole number (nothing after it), if it is one.
+  static std::optional<long long> wholeNumber(std::istringstream& words) {
+    std::string text, extra;
+    if (!(words >> text) || (words >> extra)) return std::nullopt;
+    if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    return std::stoll(text);
   }
 
   void rectStart(std::istringstream& words) {
@@ -102,20 +110,33 @@ class Session {
 
   void info(std::istringstream& words) {
     std::string key;
-    long long value = 0;
     words >> key;
     key = upper(key);
-    if (!(words >> value)) return;  // values the engine does not use (folder, evaluate) are not numbers
-    if (key == "TIMEOUT_TURN") timeoutTurn_ = value;
-    else if (key == "TIMEOUT_MATCH") timeoutMatch_ = value;
-    else if (key == "TIME_LEFT") timeLeft_ = value;
-    else if (key == "RULE") {
-      // Bits: 1 exactly five, 2 continuous game (ignored), 4 renju; Yixin-Board sends 2 for renju.
-      if (value & 4 || value == 2) rule_ = gomoku::Rule::Renju;
-      else if (value & 1) rule_ = gomoku::Rule::Standard;
-      else if ((value & ~3LL) == 0) rule_ = gomoku::Rule::Freestyle;
-      else error("rule " + std::to_string(value) + " is not supported (0 freestyle, 1 exactly five, 4 renju)");
-    }
+    // Keys the engine does not use (folder, evaluate, game_type, ...) are taken without a word.
+    if (key != "TIMEOUT_TURN" && key != "TIMEOUT_MATCH" && key != "TIME_LEFT" && key != "RULE" && key != "MAX_MEMORY")
+      return;
+    const auto value = wholeNumber(words);
+    if (!value) return error("INFO " + key + " takes a whole number of at least 0");
+    if (key == "RULE" && *value > 7)
+      return error("rule " + std::to_string(*value) + " is not supported (0 freestyle, 1 exactly five, 4 renju)");
+    if (key == "TIMEOUT_TURN") timeoutTurn_ = *value;
+    else if (key == "TIMEOUT_MATCH") timeoutMatch_ = *value;
+    else if (key == "TIME_LEFT") timeLeft_ = *value;
+    else if (key == "MAX_MEMORY") limitMemory(*value);
+    else if (*value >= 4 || *value == 2) rule_ = gomoku::Rule::Renju;  // 4 to 7; Yixin-Board sends 2 for renju
+    else if (*value == 1 || *value == 3) rule_ = gomoku::Rule::Standard;  // bit 2 (continuous game) is ignored
+    else if (*value == 0) rule_ = gomoku::Rule::Freestyle;
+    else error("rule " + std::to_string(*value) + " is not supported (0 freestyle, 1 exactly five, 4 renju)");
+  }
+
+  // INFO max_memory: bytes the engine may use (0: no limit). The transposition table is most of
+  // it; it gets half, never more than --hash.
+  void limitMemory(long long bytes) {
+    std::size_t megabytes = options_.hashMegabytes;
+    if (bytes > 0) megabytes = std::min(megabytes, std::max<std::size_t>(1, static_cast<std::size_t>(bytes) / 2 >> 20));
+    if (megabytes == tableMegabytes_) return;
+    table_ = proof::TranspositionTable(megabytes, /*growing=*/true);
+    tableMegabytes_ = megabytes;
   }
 
   std::optional<Point> parse(const std::string& text) const { return gomocupPoint(text, size_); }
@@ -145,9 +166,13 @@ class Session {
   void board(std::istream& in, bool thenMove) {
     stones_.clear();
     std::string line;
+    bool done = false, twice = false;
     while (std::getline(in, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (upper(line) == "DONE") break;
+      if (upper(line) == "DONE") {
+        done = true;
+        break;
+      }
       std::string point = line.substr(0, line.rfind(','));
       int field = 0;
       try {
@@ -160,8 +185,18 @@ class Session {
         error("BOARD line '" + line + "' is not x,y,1 or x,y,2");
         continue;
       }
-      if (std::none_of(stones_.begin(), stones_.end(), [&](const Stone& s) { return s.point == *p; }))
-        stones_.push_back({*p, field == 1});
+      if (std::any_of(stones_.begin(), stones_.end(), [&](const Stone& s) { return s.point == *p; })) {
+        error("BOARD lists " + point + " twice");
+        twice = true;
+        continue;
+      }
+      stones_.push_back({*p, field == 1});
+    }
+    // Input that ends inside BOARD, or a board that lists a point twice, is no position to move in.
+    if (!done) return error("the input ended before BOARD's DONE");
+    if (twice) {
+      stones_.clear();
+      return error("BOARD refused: a point listed twice is no position (send BOARD again)");
     }
     if (thenMove) move();
   }
@@ -193,7 +228,8 @@ class Session {
   // How long this turn may take, in seconds: half the turn's limit and a tenth of the match time
   // left, less a margin for the process and the pipe.
   double turnSeconds() const {
-    double ms = timeoutTurn_ > 0 ? static_cast<double>(timeoutTurn_) : 5000.0;
+    // timeout_turn 0 asks for a move at once; none given, 5 s.
+    double ms = timeoutTurn_ ? static_cast<double>(*timeoutTurn_) : 5000.0;
     if (timeLeft_ > 0) ms = std::min(ms, static_cast<double>(timeLeft_) / 10);
     return std::max(0.01, ms * 0.5 / 1000 - 0.03);
   }
@@ -217,9 +253,11 @@ class Session {
   std::ostream& out_;
   EngineOptions options_;
   proof::TranspositionTable table_;
+  std::size_t tableMegabytes_ = options_.hashMegabytes;
   int size_ = 0;
   gomoku::Rule rule_ = gomoku::Rule::Freestyle;
-  long long timeoutTurn_ = 0, timeoutMatch_ = 0, timeLeft_ = 0;
+  std::optional<long long> timeoutTurn_;
+  long long timeoutMatch_ = 0, timeLeft_ = 0;
   std::vector<Stone> stones_;
 };
 

@@ -11,11 +11,16 @@
 
 namespace tengen::engine {
 
+// "x,y" exactly: two whole numbers and one comma, nothing else ("7,7,7" and "7,7x" are no point).
 inline std::optional<gomoku::Point> gomocupPoint(const std::string& text, int size) {
-  int x = -1, y = -1;
-  char comma = 0;
-  std::istringstream in(text);
-  if (!(in >> x >> comma >> y) || comma != ',' || x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
+  const std::size_t comma = text.find(',');
+  if (comma == std::string::npos) return std::nullopt;
+  auto number = [](const std::string& s) -> int {
+    if (s.empty() || s.size() > 3 || s.find_first_not_of("0123456789") != std::string::npos) return -1;
+    return std::stoi(s);
+  };
+  const int x = number(text.substr(0, comma)), y = number(text.substr(comma + 1));
+  if (x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
   return static_cast<gomoku::Point>((size - 1 - y) * size + x);
 }
 

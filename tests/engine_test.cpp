@@ -190,6 +190,58 @@ TEST(Engine, AnswersTheProtocol) {
   EXPECT_EQ(e.answer(10), "7,7");  // the centre
 }
 
+// Input a careless or hostile manager sends: refused with ERROR, never read as something else.
+TEST(Engine, RefusesMalformedInput) {
+  Engine e;
+  auto expectError = [&](const std::string& line) {
+    e.send(line);
+    const std::string a = e.answer(10).value_or("(none)");
+    EXPECT_EQ(a.rfind("ERROR", 0), 0u) << line << " -> " << a;
+  };
+  expectError("START 15x");
+  expectError("START 15 15");
+  e.send("START 15");
+  EXPECT_EQ(e.answer(10), "OK");
+  expectError("INFO rule 99");
+  expectError("INFO rule 9");
+  expectError("INFO timeout_turn -5");
+  expectError("INFO max_memory lots");
+  e.send("INFO folder /tmp");  // a key the engine does not use: no answer
+  expectError("TURN 7,7,7");
+  expectError("TURN 7,7x");
+  // A BOARD that lists a point twice is no position: refused, no move.
+  e.send("BOARD");
+  e.send("7,7,1");
+  e.send("7,8,2");
+  e.send("7,7,2");
+  e.send("DONE");
+  EXPECT_EQ(e.answer(10).value_or("").rfind("ERROR BOARD lists 7,7 twice", 0), 0u);
+  EXPECT_EQ(e.answer(10).value_or("").rfind("ERROR BOARD refused", 0), 0u);
+  // timeout_turn 0 asks for a move at once.
+  e.send("INFO timeout_turn 0");
+  e.send("RESTART");
+  EXPECT_EQ(e.answer(10), "OK");
+  const double before = e.cpuMs();
+  e.send("TURN 7,7");
+  EXPECT_TRUE(e.answer(10).has_value());
+  EXPECT_LT(e.cpuMs() - before, 1000) << "timeout_turn 0 took as long as a default turn";
+  e.send("INFO max_memory 83886080");  // 80 MB: the table gets 40
+  e.send("ABOUT");
+  EXPECT_EQ(e.answer(10).value_or("").rfind("name=", 0), 0u);
+}
+
+// Input that ends inside BOARD: the engine answers no move, it only says what happened.
+TEST(Engine, InputEndingInsideBoardGetsNoMove) {
+  const tests::TempDir tmp("engine");
+  const std::string in = tmp.sub("in");
+  std::ofstream(in) << "START 15\nBOARD\n7,7,1\n";
+  const std::string out = tmp.sub("out");
+  ASSERT_EQ(std::system(("exec " TENGEN_BINARY " engine < " + in + " > " + out).c_str()), 0);
+  std::ifstream answers(out);
+  const std::string text((std::istreambuf_iterator<char>(answers)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "OK\nERROR the input ended before BOARD's DONE\n");
+}
+
 TEST(Engine, PlaysWholeGamesAgainstItselfLegallyAndInTime) {
   std::mt19937 rng(1);
   for (gomoku::Rule rule : {gomoku::Rule::Freestyle, gomoku::Rule::Standard, gomoku::Rule::Renju}) {

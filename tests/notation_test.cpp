@@ -38,3 +38,19 @@ TEST(Notation, FormatsLowercaseAndRoundTrips) {
 
 }  // namespace
 }  // namespace tengen::gomoku
+
+// What may stand in a message: well-formed UTF-8 as it is; control characters (C0, DEL, C1) and
+// every byte of an ill-formed sequence (overlong, surrogate, above U+10FFFF, cut short) escaped.
+TEST(Notation, PrintableEscapesControlsAndIllFormedUtf8) {
+  using tengen::gomoku::printable;
+  EXPECT_EQ(printable("h8 h9"), "h8 h9");
+  EXPECT_EQ(printable("d\xc3\xa9j\xc3\xa0 \xe5\xa4\xa9\xe5\x85\x83 \xf0\x9f\x99\x82"), "d\xc3\xa9j\xc3\xa0 \xe5\xa4\xa9\xe5\x85\x83 \xf0\x9f\x99\x82");
+  EXPECT_EQ(printable("\x1b[31m\x07\x7f"), "\\x1b[31m\\x07\\x7f");
+  EXPECT_EQ(printable("\xc2\x9b"), "\\xc2\\x9b");                  // C1 CSI
+  EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");                  // overlong '/'
+  EXPECT_EQ(printable("\xe0\x80\xaf"), "\\xe0\\x80\\xaf");          // overlong, three bytes
+  EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");          // a surrogate
+  EXPECT_EQ(printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // above U+10FFFF
+  EXPECT_EQ(printable("\xe5\xa4"), "\\xe5\\xa4");                  // cut short
+  EXPECT_EQ(printable(std::string(300, 'a')).size(), 200u + std::string("...(300 bytes)").size());
+}

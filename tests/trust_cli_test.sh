@@ -46,8 +46,7 @@ for case in "15.9|1|size" "4294967311|1|size" "-6|1|size" "1e308|1|size" "6|1e30
   check "import of size $size pn $pn exits 1" [ "$rc" -eq 1 ]
   check "import of size $size pn $pn names '$field'" contains "$err" "'$field' must be"
 done
-out=$("$TENGEN" book stats --json --book "$T/n")
-check "no impossible entry was stored" contains "$out" '"entries": 0,'
+check "no impossible entry was stored (nothing read, so no book made)" [ ! -e "$T/n" ]
 
 # Raw input never reaches a message as it was: control bytes escaped, long text cut, one line.
 long=$(head -c 100000 /dev/zero | tr '\0' 'h')
@@ -96,6 +95,37 @@ check "an interactive reader answers the first line before the second is written
 check "the first answer is the stored draw" contains "${first:-}" '"result": "draw"'
 exec {Q[1]}>&-
 wait "$Q_PID" 2>/dev/null
+
+# Raw control bytes, long lines and bytes that are not UTF-8 never reach the terminal as they are.
+ESC=$'\x1b'
+out=$(printf 'h8 %s[31mred\n' "$ESC" | "$TENGEN" query --book "$T/q" 2>&1)
+check "a batch query's echo escapes an escape sequence" contains "$out" 'position: h8 \x1b[31mred' && check "(no raw ESC)" sh -c "! printf '%s' \"\$1\" | grep -q \"$ESC\"" _ "$out"
+for cmd in fouls solve; do
+  out=$(printf 'h8 %s]0;x\a\n' "$ESC" | "$TENGEN" $cmd 2>&1)
+  check "a batch $cmd's echo escapes control bytes" sh -c "! printf '%s' \"\$1\" | grep -q \"$ESC\"" _ "$out"
+done
+out=$(head -c 300000 /dev/zero | tr '\0' h | "$TENGEN" fouls 2>&1)
+check "a 300,000-byte line is echoed cut, not in full (${#out} bytes out)" [ "${#out}" -lt 2000 ]
+err=$(printf '\xff\n' | "$TENGEN" book import - --book "$T/imp" 2>&1 >/dev/null); rc=$?
+check "book import of a raw 0xFF line: the byte is escaped" contains "$err" '\xff' && check "(no raw 0xFF)" sh -c "! printf '%s' \"\$1\" | grep -q \$'\\xff'" _ "$err"
+check "a failed import leaves no book behind (rc $rc)" [ "$rc" -eq 1 -a ! -e "$T/imp" ]
+err=$("$TENGEN" serve --book "$T/q" --host "${ESC}]0;x"$'\a' 2>&1); rc=$?
+check "serve --host with control bytes: refused, escaped (rc $rc)" [ "$rc" -eq 1 ] && check "(escaped)" contains "$err" 'cannot listen on \x1b]0;x\x07'
+# Input without end: memory stays bounded and the command says why it stops.
+out=$(/usr/bin/time -f '%M' "$TENGEN" lines import /dev/zero 2>&1 >/dev/null); rc=$?
+check "lines import /dev/zero is refused (rc $rc)" [ "$rc" -eq 1 ] && check "(says why)" contains "$out" "larger than 64 MiB"
+check "lines import /dev/zero stays under 400 MB ($(tail -1 <<< "$out") KB)" [ "$(tail -1 <<< "$out")" -lt 400000 ]
+# Numbers as whole-number options take them: plain decimals only.
+for bad in 0x10 +3 1e-400 inf -1 .5; do
+  err=$("$TENGEN" solve --time "$bad" --rule freestyle --size 5 c3 2>&1 >/dev/null); rc=$?
+  check "--time $bad is refused (rc $rc)" [ "$rc" -eq 2 ] && check "(--time $bad: says what it takes)" contains "$err" "takes a number from 0 to"
+done
+out=$("$TENGEN" solve --time 2.5 --rule freestyle --size 5 --json c3); rc=$?
+check "--time 2.5 is taken" [ "$rc" -eq 0 ]
+for opt in "--hint-ms 5" "--hint-plies 2" "--hint-after 100" "--hint-questions 3" "--hint-wait 0"; do
+  err=$("$TENGEN" solve $opt --rule freestyle --size 5 c3 2>&1 >/dev/null); rc=$?
+  check "$opt without --hint-engine is refused (rc $rc)" [ "$rc" -eq 2 ] && check "($opt: says it needs --hint-engine)" contains "$err" "needs --hint-engine"
+done
 
 echo "$failures failed"
 [ "$failures" -eq 0 ]

@@ -33,7 +33,7 @@ out=$(curl -s "${URL}api/query?position=$(enc "$WIN")")
 check "api/query answers the stored value" contains "$out" '"result":"black-wins"'
 check "api/query names the same best move" contains "$out" "\"best_move\":\"$BEST\""
 code=$(curl -s -o "$T/body" -w "%{http_code}" "${URL}api/query?position=zz")
-check "a bad position is a 400" [ "$code" == "400" ] && check "with a JSON error" contains "$(cat "$T/body")" '{"error": "bad position: malformed point'
+check "a bad position is a 400" [ "$code" == "400" ] && check "with a JSON error" contains "$(cat "$T/body")" '{"error":"bad position: malformed point'
 code=$(curl -s -o /dev/null -w "%{http_code}" "${URL}api/query?position=h8&size=99")
 check "a bad size is a 400" [ "$code" == "400" ]
 long=$(head -c 100000 /dev/zero | tr '\0' 'h')
@@ -47,6 +47,63 @@ check "api/openings lists the openings" contains "$out" '"code":"D4","name":"Kag
 out=$(curl -s "${URL}api/stats")
 check "api/stats counts the book" contains "$out" '"entries":'
 check "the server is alive after all that" kill -0 "$SERVER"
+
+# Hostile and careless clients (the server's own HTTP layer): each refusal says what was wrong,
+# in words, without the book's path or files.
+PORT=$(sed -n 's/.*:\([0-9]*\)\/$/\1/p' <<< "$URL")
+raw() {  # raw REQUEST: what the server answers to these bytes (status line and body)
+  exec 5<>"/dev/tcp/127.0.0.1/$PORT"
+  printf '%b' "$1" >&5
+  timeout 5 cat <&5
+  exec 5>&-
+}
+out=$(raw 'BLAH\r\n\r\n')
+check "a malformed request line: 400 saying so" contains "$out" "400 Bad Request" && check "(malformed request line, said)" contains "$out" "malformed request line"
+out=$(raw "GET /$(head -c 9000 /dev/zero | tr '\0' a) HTTP/1.1\r\n\r\n")
+check "a 9,000-byte target: 414 saying so" contains "$out" "414 URI Too Long" && check "(414, said)" contains "$out" "request line is longer"
+out=$(raw "GET / HTTP/1.1\r\nX-Big: $(head -c 40000 /dev/zero | tr '\0' a)\r\n\r\n")
+check "40 KB of headers: 431 saying so" contains "$out" "431 Request Header Fields Too Large" && check "(431, said)" contains "$out" "headers are longer"
+out=$(raw 'GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello')
+check "a request body: 413 saying so" contains "$out" "413 Content Too Large" && check "(413, said)" contains "$out" "body is not accepted"
+out=$(raw 'POST / HTTP/1.1\r\n\r\n')
+check "a POST: 405" contains "$out" "405 Method Not Allowed"
+out=$(raw 'GET / HTTP/2.0\r\n\r\n')
+check "HTTP/2.0 on a plain socket: 505" contains "$out" "505 HTTP Version Not Supported"
+page=$(curl -s "$URL" | wc -c)
+ranged=$(curl -s -H "Range: bytes=$(seq -s, 0 2 4000 | sed 's/\([0-9]*\)/\1-\1/g')" "$URL" | wc -c)
+check "2,000 ranges get the page once ($ranged bytes for a $page-byte page)" [ "$ranged" -eq "$page" ]
+out=$(curl -s "${URL}api/query?position=%ED%A0%80%F4%90%80%80%C0%AF")
+check "a surrogate, a code point above U+10FFFF and an overlong form are escaped in the answer" \
+  contains "$out" "'\\\\xed\\\\xa0\\\\x80\\\\xf4\\\\x90\\\\x80\\\\x80\\\\xc0\\\\xaf'"
+check "no answer names the book's directory" sh -c "! curl -s '${URL}api/stats' '${URL}api/query?position=zz' '${URL}nowhere' | grep -q '$T'"
+# 64 slow clients, each sending a header line every 3 s, hold no thread: a normal query is answered
+# within a second while they trickle; their requests end with 408 once they are 10 s old.
+slow() {
+  trap '' PIPE  # a write after the server closed fails; the answer is read below
+  exec 6<>"/dev/tcp/127.0.0.1/$PORT" || return
+  printf 'GET / HTTP/1.1\r\n' >&6
+  for i in 1 2 3 4 5; do sleep 3; printf 'X-Slow: %d\r\n' "$i" >&6 2>/dev/null || break; done
+  timeout 5 cat <&6 > "$T/slow.$1" 2>/dev/null
+  exec 6>&-
+}
+slowClients=()
+for i in $(seq 64); do slow "$i" & slowClients+=($!); done
+sleep 2
+worst=0
+for _ in 1 2 3; do
+  ms=$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "${URL}api/query?position=h8" | awk '{ printf "%d", $1 * 1000 }')
+  [ "$ms" -gt "$worst" ] && worst=$ms
+  sleep 2
+done
+check "with 64 slow clients a query is answered within 1 s (slowest of 3: $worst ms)" [ "$worst" -lt 1000 ]
+wait "${slowClients[@]}" 2>/dev/null
+check "the slow clients' requests ended with 408 ($(cat "$T"/slow.* | grep -c '408 Request Timeout') of 64)" \
+  [ "$(cat "$T"/slow.* | grep -c '408 Request Timeout')" -eq 64 ]
+# One port, one server: a second is refused in one line.
+err=$("$TENGEN" serve --book "$T/b" --port "$PORT" 2>&1 >/dev/null); rc=$?
+check "a second server on the same port exits 1" [ "$rc" -eq 1 ]
+check "and says the port is in use, in one line" contains "$err" "port is in use" && check "(one line)" [ "$(grep -c . <<< "$err")" -eq 1 ]
+check "the server is alive after the hostile clients" kill -0 "$SERVER"
 
 # The page in headless Chromium: value, coloured replies, the position to copy.
 browse() {

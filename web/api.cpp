@@ -113,7 +113,8 @@ std::string openingsJson(const book::Book& book) {
 
 std::string statsJson(const book::Book& book) {
   const book::BookStats s = book::collectStats(book);
-  json j{{"book", book.dir()}, {"entries", s.entries}, {"verified", s.verified},
+  // No path or file name of the book: a client has no business with the server's disk.
+  json j{{"entries", s.entries}, {"verified", s.verified},
          {"claimed_unverified", s.claimedUnverified}, {"unreadable", s.unreadable}, {"disk_bytes", s.diskBytes}};
   j["by_result"] = s.byResult;
   j["by_rule"] = s.byRule;

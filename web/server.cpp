@@ -1,17 +1,21 @@
-// HTTP over cpp-httplib: the page at /, the JSON API under /api/. Readers of the book only; the
-// book catches up with its writer at most once a second (one thread at a time), and the book's
-// figures are kept ten seconds (they walk every entry). SIGINT and SIGTERM stop the server.
+// The web view's routes over the HTTP server (http_server.h): the page at /, the JSON API under
+// /api/. Readers of the book only; the book catches up with its writer at most once a second (one
+// thread at a time), and the book's figures are kept ten seconds (they walk every entry). Answers
+// never name the book's path or files: a failure of the book is told to the client in words and
+// in full on the server's standard error. SIGINT and SIGTERM stop the server.
 #include "web/server.h"
 
-#include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
 
 #include <chrono>
+#include <iostream>
 #include <mutex>
 #include <thread>
 
+#include "book/book_error.h"
 #include "web/api.h"
+#include "web/http_server.h"
 #include "web/page.h"
 
 namespace tengen::web {
@@ -19,27 +23,36 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string errorJson(const std::string& why) {
-  std::string out = "{\"error\": \"";
-  for (char c : why) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out += c;
-  }
-  return out + "\"}";
+HttpResponse json(int status, std::string body) { return {status, "application/json", std::move(body)}; }
+
+HttpResponse error(int status, const std::string& why) { return json(status, jsonError(why)); }
+
+}  // namespace
+
+namespace {
+
+sigset_t stopSignalSet() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
 }
 
 }  // namespace
 
-void serve(const book::Book& book, const ServeOptions& options) {
-  // SIGINT and SIGTERM go to one thread that stops the server; every other thread blocks them.
-  sigset_t stopSignals;
-  sigemptyset(&stopSignals);
-  sigaddset(&stopSignals, SIGINT);
-  sigaddset(&stopSignals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+void blockStopSignals() {
+  const sigset_t set = stopSignalSet();
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
 
-  httplib::Server server;
+void serve(const book::Book& book, const ServeOptions& options) {
+  // SIGINT and SIGTERM go to one thread that stops the server; every other thread blocks them (a
+  // thread that did not, RocksDB's say, would let the default action end the process at once,
+  // leaving the book's scratch folder behind).
+  blockStopSignals();
+  sigset_t stopSignals = stopSignalSet();
+
   std::mutex refreshing;
   Clock::time_point lastRefresh = Clock::now();
   std::mutex statsMutex;
@@ -52,58 +65,46 @@ void serve(const book::Book& book, const ServeOptions& options) {
       lastRefresh = Clock::now();
     }
   };
-  auto answer = [&](httplib::Response& res, const std::function<std::string()>& make) {
+  auto answer = [&](const std::function<std::string()>& make) {
     try {
       catchUp();
-      res.set_content(make(), "application/json");
+      return json(200, make());
     } catch (const ApiError& e) {
-      res.status = 400;
-      res.set_content(errorJson(e.what()), "application/json");
-    } catch (const std::exception& e) {
-      res.status = 500;
-      res.set_content(errorJson(e.what()), "application/json");
+      return error(400, e.what());
+    } catch (const book::BookError& e) {
+      std::cerr << "tengen serve: " << e.what() << std::endl;
+      const bool damaged = std::string(e.what()).find("damaged") != std::string::npos;
+      return error(503, damaged ? "the book is damaged; the server's log says where ('tengen book repair' salvages it)"
+                                : "the book cannot be read just now; the server's log says why");
     }
   };
-  server.Get("/", [](const httplib::Request&, httplib::Response& res) {
-    res.set_content(std::string(page()), "text/html; charset=utf-8");
-  });
-  server.Get("/api/query", [&](const httplib::Request& req, httplib::Response& res) {
-    std::map<std::string, std::string> params;
-    for (const auto& [k, v] : req.params) params[k] = v;
-    answer(res, [&] { return queryJson(book, params); });
-  });
-  server.Get("/api/openings", [&](const httplib::Request&, httplib::Response& res) {
-    answer(res, [&] { return openingsJson(book); });
-  });
-  server.Get("/api/stats", [&](const httplib::Request&, httplib::Response& res) {
-    answer(res, [&] {
-      std::lock_guard lock(statsMutex);
-      if (stats.empty() || Clock::now() - statsAt > std::chrono::seconds(10)) {
-        stats = statsJson(book);
-        statsAt = Clock::now();
-      }
-      return stats;
-    });
-  });
-  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty()) res.set_content(errorJson("no such page (try / or /api/query?position=h8)"), "application/json");
-  });
-  server.set_payload_max_length(64 * 1024);
-  // Answers are one small write each: without this, delayed acknowledgements hold every answer
-  // on a kept-alive connection for tens of milliseconds.
-  server.set_tcp_nodelay(true);
+  auto route = [&](const HttpRequest& request) -> HttpResponse {
+    if (request.path == "/") return {200, "text/html; charset=utf-8", std::string(page())};
+    if (request.path == "/api/query") return answer([&] { return queryJson(book, request.query); });
+    if (request.path == "/api/openings") return answer([&] { return openingsJson(book); });
+    if (request.path == "/api/stats")
+      return answer([&] {
+        std::lock_guard lock(statsMutex);
+        if (stats.empty() || Clock::now() - statsAt > std::chrono::seconds(10)) {
+          stats = statsJson(book);
+          statsAt = Clock::now();
+        }
+        return stats;
+      });
+    return error(404, "no such page (try / or /api/query?position=h8)");
+  };
 
-  int port = options.port;
-  if (port == 0) port = server.bind_to_any_port(options.host);
-  else if (!server.bind_to_port(options.host, port)) port = -1;
-  if (port <= 0) throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port));
+  HttpServer server(options.host, options.port, route);
   std::thread stopper([&] {
     int signal = 0;
     sigwait(&stopSignals, &signal);
     server.stop();
   });
-  if (options.listening) options.listening("http://" + options.host + ":" + std::to_string(port) + "/");
-  server.listen_after_bind();
+  if (options.listening) {
+    const bool v6 = options.host.find(':') != std::string::npos;
+    options.listening("http://" + (v6 ? "[" + options.host + "]" : options.host) + ":" + std::to_string(server.port()) + "/");
+  }
+  server.run();
   // The server stopped: by a signal (the stopper is done) or by itself (wake the stopper).
   pthread_kill(stopper.native_handle(), SIGTERM);
   stopper.join();

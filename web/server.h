@@ -17,8 +17,12 @@ struct ServeOptions {
   std::function<void(const std::string& url)> listening;
 };
 
-// Serves until the process is stopped (SIGINT/SIGTERM end it cleanly). Throws std::runtime_error
-// when the address cannot be bound.
+// Blocks SIGINT and SIGTERM in the calling thread and every thread it starts from then on, so that
+// serve() alone takes them. Call it before anything starts a thread (opening the book does).
+void blockStopSignals();
+
+// Serves until the process is stopped (SIGINT/SIGTERM end it cleanly, after blockStopSignals()).
+// Throws std::runtime_error when the address cannot be bound.
 void serve(const book::Book& book, const ServeOptions& options);
 
 }  // namespace tengen::web

@@ -26,21 +26,24 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
   return static_cast<Point>((row - 1) * size + col);
 }
 
-namespace {
-
-// The length of the valid UTF-8 character at text[i] (printable or not), or 0.
-std::size_t utf8Char(std::string_view text, std::size_t i) {
+std::size_t utf8Length(std::string_view text, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char lead = byte(i);
-  const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-                           : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k)
+  std::size_t length;
+  unsigned min;
+  unsigned code;
+  if (lead >= 0xC2 && lead <= 0xDF) length = 2, min = 0x80, code = lead & 0x1F;
+  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, min = 0x800, code = lead & 0x0F;
+  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, min = 0x10000, code = lead & 0x07;
+  else return 0;
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
   return length;
 }
-
-}  // namespace
 
 std::string printable(std::string_view text, std::size_t limit) {
   std::string out;
@@ -50,7 +53,9 @@ std::string printable(std::string_view text, std::size_t limit) {
     if (ch >= 0x20 && ch < 0x7F && ch != '\\') {
       out += static_cast<char>(ch);
       ++i;
-    } else if (const std::size_t n = ch >= 0x80 ? utf8Char(text, i) : 0; n > 0 && i + n <= shown) {
+    } else if (const std::size_t n = ch >= 0x80 ? utf8Length(text, i) : 0;
+               n > 0 && i + n <= shown && !(n == 2 && ch == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)) {
+      // (C1 controls, U+0080 to U+009F, are escaped like C0: some terminals obey them.)
       out.append(text.substr(i, n));
       i += n;
     } else {

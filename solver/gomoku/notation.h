@@ -17,8 +17,13 @@ std::optional<Point> parsePoint(std::string_view text, int size, std::string* er
 // Lowercase RIF name of p.
 std::string formatPoint(Point p, int size);
 
-// User text as it may stand in a one-line message: control bytes and bytes that are not UTF-8
-// written as \xNN, and cut after `limit` bytes ("...(N bytes)"). Plain text comes back as it was.
+// The length of the well-formed UTF-8 character at text[i] (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8Length(std::string_view text, std::size_t i);
+
+// User text as it may stand in a one-line message: control characters (C0, DEL and C1) and bytes
+// that are not UTF-8 written as \xNN, and cut after `limit` bytes ("...(N bytes)"). Plain text
+// comes back as it was.
 std::string printable(std::string_view text, std::size_t limit = 200);
 // The same between single quotes, cut sooner: for a token of the user's input.
 std::string quoted(std::string_view text, std::size_t limit = 40);
