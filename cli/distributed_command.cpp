@@ -138,7 +138,11 @@ struct DistributedRun {
     options.lendProofs = args.integer("book-leaves", 1, 0, 1) == 1;
     options.stop = &worker::stopFlag();
     setReporter(options, json);
-    return coordinator::runCoordinator(*book, pos, *pool, options);
+    coordinator::RunSummary s = coordinator::runCoordinator(*book, pos, *pool, options);
+    // Loud, whatever the output: a damaged record is a fact about the book the user must hear.
+    for (const auto& line : s.unreadableRecords)
+      std::cerr << "tengen: book " << book->dir() << ": " << line << "; not used: asked again, and its new proof replaces it\n";
+    return s;
   }
   // Where the answers went, for the output.
   std::string where() const { return scratch.empty() ? book->dir() : std::string(); }

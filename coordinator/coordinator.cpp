@@ -173,8 +173,11 @@ class Run {
       std::optional<book::BookRecord> record;
       try {
         record = book_.get(tree_.node(id).key);
-      } catch (const book::RecordError&) {
-        // Damaged: asked again, and the new answer's write repairs the record.
+      } catch (const book::RecordError& e) {
+        // Damaged: never an answer. Asked again, said, and the new answer's write replaces it.
+        const std::string stones = gomoku::formatStones(tree_.position(id).board);
+        summary_.unreadableRecords.push_back((stones == "/" ? std::string("the empty board") : "position " + stones) + ": " +
+                                             e.what());
       }
       for (Color c : {Color::Black, Color::White}) {
         Question& q = tree_.node(id).question[gomoku::index(c)];

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "book/book.h"
 #include "coordinator/worker_pool.h"
@@ -73,6 +74,9 @@ struct RunSummary {
   std::uint64_t claimsVerified = 0;
   std::uint64_t droppedJobs = 0;       // interrupted: jobs and checks that were still out
   std::uint64_t withdrawnJobs = 0;     // jobs whose answers stopped mattering while they ran
+  // Records the run could not read (damaged, or stored under another key): never taken as an
+  // answer; their questions were asked again, and a new proof's write replaces them. One line each.
+  std::vector<std::string> unreadableRecords;
   std::string stoppedBy;  // "settled", "done", "job limit", "time limit", "node limit", "interrupted"
 };
 

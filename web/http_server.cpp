@@ -1,9 +1,11 @@
-// The event loop and its workers. A connection is owned by the loop while it waits for a request
-// head and by one worker while that request is answered; the worker hands it back (or closes it)
-// through a queue and an eventfd. Deadlines are checked at each wake-up, at least once a second.
+// Every worker thread waits on the one epoll set. Connections are registered one-shot: the
+// thread that gets a connection's event owns it until it registers it again, reads what came,
+// and when a request head is whole answers it on the spot (no hand-over between threads). Each
+// connection has an id in the epoll data, looked up under the mutex, so an event that arrives for
+// a connection already closed (and its descriptor reused) is recognised and dropped. Deadlines
+// are checked by whichever thread wakes, at least four times a second.
 #include "web/http_server.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -16,13 +18,11 @@
 
 #include <atomic>
 #include <cerrno>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
-#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,37 +30,28 @@
 #include "solver/gomoku/notation.h"
 
 namespace tengen::web {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-// How long a closing connection's remaining input is read and dropped.
-constexpr std::chrono::milliseconds kLinger{2000};
-
-struct Connection {
-  int fd = -1;
-  std::string in;               // bytes read and not yet part of an answered request
-  Clock::time_point deadline;   // for the whole of the next request head
-  bool gotBytes = false;        // since the server started waiting for this head
-  // Answered and closing: what the client still sends is read and dropped for a moment, so that
-  // closing with unread bytes (a reset) does not destroy the answer before the client reads it.
-  bool closing = false;
-};
-
-// A request ready for a worker: its connection and the request, or the refusal to send.
-struct Job {
-  Connection* connection = nullptr;
-  std::variant<HttpRequest, HttpRefusal> request;
-};
-
-void setNonBlocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
-}  // namespace
 
 std::string jsonError(std::string_view why) {
   return nlohmann::json{{"error", std::string(why)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+// How long a closing connection's remaining input is read and dropped: closing with unread bytes
+// sends a reset, which can destroy the answer before the client has read it.
+constexpr std::chrono::milliseconds kLinger{2000};
+// The epoll data of the listener and of the stop signal (connection ids start above them).
+constexpr std::uint64_t kListenerId = 0, kWakeId = 1;
+
+struct Connection {
+  int fd = -1;
+  std::string in;               // bytes read and not yet part of an answered request
+  Clock::time_point deadline;   // for the whole of the next request head (or the end, closing)
+  bool gotBytes = false;        // since the server started waiting for this head
+  bool closing = false;         // answered; draining what the client still sends
+  bool busy = false;            // a thread owns it (its event was delivered)
+};
 
 std::string serialize(const HttpResponse& r, bool head, bool keepAlive) {
   std::string out = "HTTP/1.1 " + std::to_string(r.status) + " " + std::string(reasonPhrase(r.status)) + "\r\n";
@@ -101,203 +92,171 @@ struct HttpServer::Impl {
   HttpLimits limits;
   int listener = -1, epoll = -1, wake = -1, boundPort = 0;
   std::atomic<bool> stopping{false};
-  std::map<int, std::unique_ptr<Connection>> waiting;  // fd -> connection, owned by the loop
 
-  std::mutex mutex;
-  std::condition_variable jobsReady;
-  std::deque<Job> jobs;                   // for the workers
-  std::deque<Connection*> returned;       // back from the workers, to wait for their next request
-  std::vector<std::unique_ptr<Connection>> busy;  // held while a worker answers
+  std::mutex mutex;  // guards connections, nextId and lastExpiry
+  std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections;
+  std::uint64_t nextId = 2;
+  Clock::time_point lastExpiry = Clock::now();
 
-  void wakeLoop() {
-    const std::uint64_t one = 1;
-    [[maybe_unused]] const ssize_t n = ::write(wake, &one, sizeof one);
-  }
-
-  void close(std::unique_ptr<Connection> c) { ::close(c->fd); }
-
-  // The loop starts waiting for a connection's next request head (or, closing, for its end).
-  void await(std::unique_ptr<Connection> c) {
-    c->deadline = Clock::now() + (c->closing ? kLinger : limits.headDeadline);
-    c->gotBytes = !c->in.empty();
-    if (c->closing) c->in.clear();
-    if (waiting.size() >= limits.maxConnections) {
-      // Full: the connection waiting longest makes room.
-      auto oldest = waiting.begin();
-      for (auto it = waiting.begin(); it != waiting.end(); ++it)
-        if (it->second->deadline < oldest->second->deadline) oldest = it;
-      ::epoll_ctl(epoll, EPOLL_CTL_DEL, oldest->first, nullptr);
-      close(std::move(oldest->second));
-      waiting.erase(oldest);
-    }
+  void arm(std::uint64_t id, int fd, int op) {
     epoll_event e{};
-    e.events = EPOLLIN | EPOLLRDHUP;
-    e.data.fd = c->fd;
-    ::epoll_ctl(epoll, EPOLL_CTL_ADD, c->fd, &e);
-    const int fd = c->fd;
-    const bool closing = c->closing;
-    waiting[fd] = std::move(c);
-    // A request already whole in what was read (pipelined): answer it at once.
-    if (!closing) examine(fd);
+    e.events = EPOLLIN | EPOLLONESHOT;
+    e.data.u64 = id;
+    ::epoll_ctl(epoll, op, fd, &e);
   }
 
-  // Hands the connection's request to the workers when its head is whole (or refused).
-  void examine(int fd) {
-    auto it = waiting.find(fd);
-    if (it == waiting.end()) return;
-    Connection& c = *it->second;
-    const auto found = findRequestHead(c.in);
-    Job job;
-    if (const auto* refusal = std::get_if<HttpRefusal>(&found)) {
-      job.request = *refusal;
-    } else if (const std::size_t end = std::get<std::size_t>(found); end > 0) {
-      job.request = parseRequestHead(std::string_view(c.in).substr(0, end));
-      c.in.erase(0, end);
-    } else {
-      return;
-    }
-    ::epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nullptr);
-    job.connection = it->second.get();
-    {
-      std::lock_guard lock(mutex);
-      busy.push_back(std::move(it->second));
-      jobs.push_back(std::move(job));
-    }
-    waiting.erase(it);
-    jobsReady.notify_one();
+  // Under the mutex: forgets a connection and closes its descriptor.
+  void dropLocked(std::unordered_map<std::uint64_t, std::unique_ptr<Connection>>::iterator it) {
+    ::epoll_ctl(epoll, EPOLL_CTL_DEL, it->second->fd, nullptr);
+    ::close(it->second->fd);
+    connections.erase(it);
   }
 
-  void readFrom(int fd) {
-    auto it = waiting.find(fd);
-    if (it == waiting.end()) return;
-    Connection& c = *it->second;
-    char buf[16384];
-    while (true) {
-      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-      if (n > 0 && c.closing) continue;
-      if (n > 0) {
-        c.in.append(buf, static_cast<std::size_t>(n));
-        c.gotBytes = true;
-        if (c.in.size() > kMaxRequestHead + sizeof buf) break;  // enough to judge; the rest can wait
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-      // Closed by the client, or failed: nothing to answer.
-      ::epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nullptr);
-      close(std::move(it->second));
-      waiting.erase(it);
-      return;
-    }
-    examine(fd);
+  void drop(std::uint64_t id) {
+    std::lock_guard lock(mutex);
+    if (const auto it = connections.find(id); it != connections.end()) dropLocked(it);
+  }
+
+  // The owner gives the connection back to the epoll set, waiting for its next head (or its end).
+  void release(std::uint64_t id, Connection& c, bool fresh) {
+    std::lock_guard lock(mutex);
+    if (fresh) c.deadline = Clock::now() + (c.closing ? kLinger : limits.headDeadline);
+    c.busy = false;
+    arm(id, c.fd, EPOLL_CTL_MOD);
   }
 
   void accept() {
     while (true) {
       const int fd = ::accept4(listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-      if (fd < 0) return;
+      if (fd < 0) break;
       // Answers are one small write each: without this, delayed acknowledgements hold every
       // answer on a kept-alive connection for tens of milliseconds.
       const int on = 1;
       ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
       auto c = std::make_unique<Connection>();
       c->fd = fd;
-      await(std::move(c));
+      c->deadline = Clock::now() + limits.headDeadline;
+      std::lock_guard lock(mutex);
+      if (connections.size() >= limits.maxConnections) {
+        // Full: the idle connection waiting longest makes room.
+        auto oldest = connections.end();
+        for (auto it = connections.begin(); it != connections.end(); ++it)
+          if (!it->second->busy && (oldest == connections.end() || it->second->deadline < oldest->second->deadline)) oldest = it;
+        if (oldest == connections.end()) {
+          ::close(fd);
+          continue;
+        }
+        dropLocked(oldest);
+      }
+      const std::uint64_t id = nextId++;
+      connections.emplace(id, std::move(c));
+      arm(id, fd, EPOLL_CTL_ADD);
     }
+    arm(kListenerId, listener, EPOLL_CTL_MOD);
   }
 
-  // Connections past their deadline: 408 to one that sent part of a head, then closed.
+  // Idle connections past their deadline: 408 to one that sent part of a head, then closed.
   void expire() {
+    std::lock_guard lock(mutex);
     const auto now = Clock::now();
-    for (auto it = waiting.begin(); it != waiting.end();) {
-      if (it->second->deadline > now) {
+    if (now - lastExpiry < std::chrono::milliseconds(200)) return;
+    lastExpiry = now;
+    for (auto it = connections.begin(); it != connections.end();) {
+      const Connection& c = *it->second;
+      if (c.busy || c.deadline > now) {
         ++it;
         continue;
       }
-      ::epoll_ctl(epoll, EPOLL_CTL_DEL, it->first, nullptr);
-      if (it->second->gotBytes && !it->second->closing) {
+      if (c.gotBytes && !c.closing) {
         const std::string bytes = serialize({408, "application/json", jsonError("the request took too long to arrive")}, false, false);
-        [[maybe_unused]] const ssize_t n = ::send(it->first, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+        [[maybe_unused]] const ssize_t n = ::send(c.fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       }
-      close(std::move(it->second));
-      it = waiting.erase(it);
+      auto next = std::next(it);
+      dropLocked(it);
+      it = next;
     }
   }
 
-  void loop() {
-    epoll_event events[64];
-    while (!stopping) {
-      const int n = ::epoll_wait(epoll, events, 64, 250);
-      for (int i = 0; i < n; ++i) {
-        const int fd = events[i].data.fd;
-        if (fd == listener) accept();
-        else if (fd == wake) {
-          std::uint64_t count;
-          [[maybe_unused]] const ssize_t r = ::read(wake, &count, sizeof count);
-        } else readFrom(fd);
-      }
-      std::deque<Connection*> back;
-      {
-        std::lock_guard lock(mutex);
-        back.swap(returned);
-      }
-      for (Connection* c : back) {
-        std::unique_ptr<Connection> owned;
-        {
-          std::lock_guard lock(mutex);
-          for (auto& b : busy)
-            if (b.get() == c) owned = std::move(b);
-          std::erase(busy, nullptr);
-        }
-        if (owned) await(std::move(owned));
-      }
-      expire();
+  // This thread owns connection `id` (its event came): reads, answers every whole request, and
+  // gives it back or closes it.
+  void serveConnection(std::uint64_t id) {
+    Connection* c = nullptr;
+    {
+      std::lock_guard lock(mutex);
+      const auto it = connections.find(id);
+      if (it == connections.end()) return;  // closed meanwhile; the descriptor may be another's now
+      c = it->second.get();
+      c->busy = true;
     }
+    char buf[16384];
+    while (true) {
+      const ssize_t n = ::recv(c->fd, buf, sizeof buf, 0);
+      if (n > 0) {
+        if (c->closing) continue;
+        c->in.append(buf, static_cast<std::size_t>(n));
+        c->gotBytes = true;
+        if (c->in.size() > kMaxRequestHead + sizeof buf) break;  // enough to judge; the rest can wait
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      return drop(id);  // closed by the client, or failed: nothing to answer
+    }
+    bool answered = false;
+    while (!c->closing) {
+      const auto found = findRequestHead(c->in);
+      std::variant<HttpRequest, HttpRefusal> request;
+      if (const auto* refusal = std::get_if<HttpRefusal>(&found)) {
+        request = *refusal;
+      } else if (const std::size_t end = std::get<std::size_t>(found); end > 0) {
+        request = parseRequestHead(std::string_view(c->in).substr(0, end));
+        c->in.erase(0, end);
+      } else {
+        break;
+      }
+      if (!answer(*c, request)) return drop(id);
+      answered = true;
+    }
+    release(id, *c, answered);
+  }
+
+  // Answers one request on its connection. False when the connection is to be closed at once.
+  bool answer(Connection& c, const std::variant<HttpRequest, HttpRefusal>& request) {
+    HttpResponse response;
+    bool keepAlive = false, head = false;
+    if (const auto* refusal = std::get_if<HttpRefusal>(&request)) {
+      response = {refusal->status, "application/json", jsonError(refusal->why)};
+    } else {
+      const HttpRequest& r = std::get<HttpRequest>(request);
+      keepAlive = r.keepAlive;
+      head = r.method == "HEAD";
+      try {
+        response = handler(r);
+      } catch (const std::exception&) {
+        response = {500, "application/json", jsonError("the server failed to answer")};
+      }
+    }
+    if (!sendAll(c.fd, serialize(response, head, keepAlive), Clock::now() + limits.sendDeadline)) return false;
+    c.gotBytes = !c.in.empty();
+    if (!keepAlive) {
+      // The answer is out; what the client still sends is drained until it closes.
+      ::shutdown(c.fd, SHUT_WR);
+      c.closing = true;
+      c.in.clear();
+    }
+    return true;
   }
 
   void work() {
-    while (true) {
-      Job job;
-      {
-        std::unique_lock lock(mutex);
-        jobsReady.wait(lock, [&] { return stopping || !jobs.empty(); });
-        if (stopping) return;
-        job = std::move(jobs.front());
-        jobs.pop_front();
+    epoll_event events[16];
+    while (!stopping) {
+      const int n = ::epoll_wait(epoll, events, 16, 250);
+      for (int i = 0; i < n && !stopping; ++i) {
+        const std::uint64_t id = events[i].data.u64;
+        if (id == kListenerId) accept();
+        else if (id != kWakeId) serveConnection(id);
       }
-      HttpResponse response;
-      bool keepAlive = false, head = false;
-      if (const auto* refusal = std::get_if<HttpRefusal>(&job.request)) {
-        response = {refusal->status, "application/json", jsonError(refusal->why)};
-      } else {
-        const HttpRequest& request = std::get<HttpRequest>(job.request);
-        keepAlive = request.keepAlive;
-        head = request.method == "HEAD";
-        try {
-          response = handler(request);
-        } catch (const std::exception&) {
-          response = {500, "application/json", jsonError("the server failed to answer")};
-        }
-      }
-      const bool sent = sendAll(job.connection->fd, serialize(response, head, keepAlive),
-                                Clock::now() + limits.sendDeadline);
-      std::lock_guard lock(mutex);
-      if (sent && !keepAlive) {
-        // The answer is out; the client's unread bytes are drained by the loop until it closes.
-        ::shutdown(job.connection->fd, SHUT_WR);
-        job.connection->closing = true;
-      }
-      if (sent) {
-        returned.push_back(job.connection);
-        wakeLoop();
-      } else {
-        for (auto& b : busy)
-          if (b.get() == job.connection) {
-            ::close(b->fd);
-            b.reset();
-          }
-        std::erase(busy, nullptr);
-      }
+      expire();
     }
   }
 };
@@ -325,13 +284,13 @@ HttpServer::HttpServer(const std::string& host, int port, Handler handler, HttpL
     if (::bind(fd, a->ai_addr, a->ai_addrlen) == 0 && ::listen(fd, 512) == 0) {
       impl_->listener = fd;
     } else {
-      why = errno == EADDRINUSE ? "the port is in use (another server listens there)" : std::strerror(errno);
+      why = errno == EADDRINUSE ? "the port is in use (another server listens there, or one that just stopped is still closing its connections)" : std::strerror(errno);
       ::close(fd);
     }
   }
   ::freeaddrinfo(found);
   if (impl_->listener < 0) throw std::runtime_error("cannot listen on " + where + ": " + why);
-  setNonBlocking(impl_->listener);
+  ::fcntl(impl_->listener, F_SETFL, ::fcntl(impl_->listener, F_GETFL) | O_NONBLOCK);
   sockaddr_storage bound{};
   socklen_t length = sizeof bound;
   ::getsockname(impl_->listener, reinterpret_cast<sockaddr*>(&bound), &length);
@@ -339,18 +298,16 @@ HttpServer::HttpServer(const std::string& host, int port, Handler handler, HttpL
                                                         : reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
   impl_->epoll = ::epoll_create1(EPOLL_CLOEXEC);
   impl_->wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-  for (int fd : {impl_->listener, impl_->wake}) {
-    epoll_event e{};
-    e.events = EPOLLIN;
-    e.data.fd = fd;
-    ::epoll_ctl(impl_->epoll, EPOLL_CTL_ADD, fd, &e);
-  }
+  impl_->arm(kListenerId, impl_->listener, EPOLL_CTL_ADD);
+  // The stop signal stays readable once written, so it wakes every thread (level-triggered).
+  epoll_event e{};
+  e.events = EPOLLIN;
+  e.data.u64 = kWakeId;
+  ::epoll_ctl(impl_->epoll, EPOLL_CTL_ADD, impl_->wake, &e);
 }
 
 HttpServer::~HttpServer() {
-  for (auto& [fd, c] : impl_->waiting) ::close(fd);
-  for (auto& c : impl_->busy)
-    if (c) ::close(c->fd);
+  for (auto& [id, c] : impl_->connections) ::close(c->fd);
   for (int fd : {impl_->listener, impl_->epoll, impl_->wake})
     if (fd >= 0) ::close(fd);
 }
@@ -359,19 +316,15 @@ int HttpServer::port() const { return impl_->boundPort; }
 
 void HttpServer::run() {
   std::vector<std::thread> workers;
-  for (int i = 0; i < std::max(1, impl_->limits.workers); ++i) workers.emplace_back([this] { impl_->work(); });
-  impl_->loop();
-  {
-    std::lock_guard lock(impl_->mutex);
-    impl_->stopping = true;
-  }
-  impl_->jobsReady.notify_all();
+  for (int i = 1; i < std::max(1, impl_->limits.workers); ++i) workers.emplace_back([this] { impl_->work(); });
+  impl_->work();
   for (auto& w : workers) w.join();
 }
 
 void HttpServer::stop() {
   impl_->stopping = true;
-  impl_->wakeLoop();
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const ssize_t n = ::write(impl_->wake, &one, sizeof one);
 }
 
 }  // namespace tengen::web

@@ -1,7 +1,7 @@
-// A small HTTP/1.1 server for the web view. One thread waits on every connection (epoll) and reads
-// request heads as they come, so a slow client holds a few bytes of memory and never a thread;
-// whole requests go to a few worker threads that answer them. Every connection has a deadline for
-// its next request head; the port is bound once (a second server on it is refused).
+// A small HTTP/1.1 server for the web view. A few threads wait on one epoll set of every connection
+// and read request heads as they come, so a slow client holds a few bytes of memory and never a
+// thread; the thread that finds a head whole answers it. Every connection has a deadline for its
+// next request head; the port is bound once (a second server on it is refused).
 #pragma once
 
 #include <chrono>
