@@ -6,7 +6,7 @@ cd "$(dirname "$0")"
 
 # Everything the project needs, as Debian 12 packages. Nothing else is ever downloaded.
 PACKAGES=(g++ cmake make libgtest-dev libbenchmark-dev libboost-serialization-dev librocksdb-dev
-          libopenmpi-dev openmpi-bin nlohmann-json3-dev chromium git iproute2)
+          libopenmpi-dev openmpi-bin nlohmann-json3-dev libzstd-dev chromium git iproute2)
 # Only for ./dev.sh slurm (a one-machine Slurm cluster; not part of CI's test run).
 SLURM_PACKAGES=(slurm-wlm munge)
 JOBS=$(nproc 2>/dev/null || echo 2)

@@ -9,6 +9,9 @@
 #include "book/book.h"
 #include "book/book_repair.h"
 #include "book/book_stats.h"
+#include "book/position_key.h"
+#include "book/proof_file.h"
+#include "book/stored_proof.h"
 #include "book/book_verify.h"
 #include "book/book_transfer.h"
 #include "book/book_tree.h"
@@ -119,10 +122,43 @@ int exportTree(const Args& args, const std::string& format) {
   return 0;
 }
 
+// The proof of the stored result at --root, rebuilt from the book's records, as a file of its own
+// (book/proof_file.h) that `tengen verify --proof` re-checks without the book.
+int exportProof(const Args& args) {
+  const auto out = args.value("out");
+  if (!out) throw UsageError("--format proof writes a file: give it with --out FILE");
+  if (!args.value("root")) throw UsageError("--format proof needs --root POSITION (the proved position)");
+  const gomoku::Position pos = gomoku::parsePosition(*args.value("root"), positionOptions(args));
+  const Book book(bookDir(args), Book::Access::ReadOnly);
+  const auto record = book.get(book::canonicalKey(pos.board, pos.rule, pos.toMove).bytes);
+  std::optional<gomoku::Color> attacker = colorOption(args, "win");
+  if (!attacker && record && record->result == book::Value::BlackWins) attacker = gomoku::Color::Black;
+  if (!attacker && record && record->result == book::Value::WhiteWins) attacker = gomoku::Color::White;
+  if (!attacker)
+    throw book::BookError("book " + book.dir() + ": no verified win stored at " + shownPosition(*args.value("root")) +
+                          " (give --win C to export a disproof)");
+  const book::StoredClaim claim = book::rebuildStoredClaim(book, pos.board, pos.rule, pos.toMove, *attacker);
+  if (!claim.ok) throw book::BookError("book " + book.dir() + ": the proof cannot be rebuilt: " + claim.error);
+  book::ProofFile file;
+  file.rule = pos.rule;
+  file.board = pos.board;
+  file.toMove = pos.toMove;
+  file.attacker = *attacker;
+  file.tree = claim.tree;
+  file.note = "rebuilt from book " + book.dir() + " by " + std::string(book::toolVersion()) + "; root " +
+              shownPosition(*args.value("root"));
+  book::writeProofFile(*out, file);
+  std::cout << "wrote " << gomoku::printable(*out) << ": " << (claim.tree.attackerWins ? "a proof that " : "a disproof that ")
+            << gomoku::colorName(*attacker) << " wins, " << claim.tree.nodes.size() << " positions, "
+            << std::filesystem::file_size(*out) << " bytes\n";
+  return 0;
+}
+
 int exportEntries(const Args& args) {
   const std::string format = args.value("format").value_or("jsonl");
   if (format == "renlib" || format == "sgf") return exportTree(args, format);
-  if (format != "jsonl") throw UsageError("unknown export format " + gomoku::quoted(format) + " (jsonl, renlib or sgf)");
+  if (format == "proof") return exportProof(args);
+  if (format != "jsonl") throw UsageError("unknown export format " + gomoku::quoted(format) + " (jsonl, renlib, sgf or proof)");
   if (args.value("root") || args.value("depth")) throw UsageError("--root and --depth go with --format renlib or sgf");
   const Book book(bookDir(args), Book::Access::ReadOnly);
   std::size_t bad = 0;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "coordinator/coordinator.h"
 #include "worker/search_guide.h"
 
 namespace tengen::cli {
@@ -16,6 +17,8 @@ worker::SearchGuide distributedGuide(const Args& args);
 // or does not parse: rank 0 reports that, from the same command line).
 worker::SearchGuide workerGuideFrom(int argc, char** argv);
 int runDistributedSolve(const Args& args);
+// --pass-hints, --job-growth and --job-max-nodes: the campaign's levers (coordinator.h).
+void readCampaignOptions(const Args& args, coordinator::RunOptions& options);
 int runBookBuild(int argc, char** argv);
 
 }  // namespace tengen::cli

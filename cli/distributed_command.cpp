@@ -150,6 +150,16 @@ struct DistributedRun {
 
 }  // namespace
 
+void readCampaignOptions(const Args& args, coordinator::RunOptions& options) {
+  options.passHints = args.integer("pass-hints", 0, 0, 1) == 1;
+  if (options.passHints && !options.onlyAttacker)
+    throw UsageError("--pass-hints 1 needs --win C (the pass proofs are of C's win)");
+  options.budgetGrowth = static_cast<int>(args.integer("job-growth", 1, 1, 64));
+  options.maxJobNodes = static_cast<std::uint64_t>(args.integer("job-max-nodes", 0, 0, 1LL << 40));
+  if (options.budgetGrowth > 1 && options.maxJobNodes <= options.jobBudget.maxNodes)
+    throw UsageError("--job-growth needs --job-max-nodes above --job-nodes (the largest job a question gets)");
+}
+
 worker::SearchGuide distributedGuide(const Args& args) {
   const auto hints = hintEngineOptions(args);
   if (!hints) return {};
@@ -188,6 +198,7 @@ int runDistributedSolve(const Args& args) {
   options.onlyAttacker = colorOption(args, "win");
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
   options.maxSeconds = args.real("time", 0, 0, 1e9);
+  readCampaignOptions(args, options);
   DistributedRun run(args, true, distributedGuide(args));
   const coordinator::RunSummary s = run.run(args, pos, options, json);
   const book::Book& book = *run.book;

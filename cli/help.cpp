@@ -93,6 +93,9 @@ std::vector<CommandHelp> makeCommands() {
         kWorkers,
         kBookLeaves,
         {"job-nodes", true, "N", "distributed: nodes per job (default 20000)"},
+        {"job-growth", true, "K", "distributed: an unknown job is asked again with K times its nodes, up to --job-max-nodes, before it is split (default 1: split at once)"},
+        {"job-max-nodes", true, "N", "distributed, with --job-growth: the largest job a question gets"},
+        {"pass-hints", true, "0|1", "distributed, with --win C: prove C's win after a pass at each of the opponent's nodes first, and give its winning moves to the jobs below as hints (default 0)"},
         {"job-time", true, "S", "distributed: seconds per job"},
         {"jobs", true, "N", "distributed: at most this many jobs"},
         kGame,
@@ -116,8 +119,10 @@ std::vector<CommandHelp> makeCommands() {
        "Rebuilds stored proofs from the book's records and re-checks them with the independent verifier,\n"
        "marking them verified (or not). Without a POSITION, every claim in the book, and every Othello entry's\n"
        "trees with the plain-rules Othello verifier.",
-       {kRule, kSize, kToMove, kBook, kLockWait, kJson},
-       {"tengen verify --book ./tengen-book"}},
+       {kRule, kSize, kToMove, kBook, kLockWait, kJson,
+        {"proof", true, "FILE", "re-check a proof file (book export --format proof) from the file alone, no book"},
+        {"slice", true, "MOVES", "with --proof: only the subtree after these moves"}},
+       {"tengen verify --book ./tengen-book", "tengen verify --proof proofs/suisei-i13.tgp"}},
       {"openings",
        "the 26 renju openings, and what the book knows of them",
        "tengen openings [options]",
@@ -147,7 +152,9 @@ std::vector<CommandHelp> makeCommands() {
        "saying what the book proves there (\"black wins (verified, proof of N positions)\", \"white cannot\n"
        "win (verified)\", ...), the proved best moves marked. RenLib holds 15x15 only.",
        {kBook, kRule, kSize,
-        {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x) or sgf (FF[4] GM[4])"},
+        {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x), sgf (FF[4] GM[4]) or proof (a proof file for 'tengen verify --proof')"},
+        {"out", true, "FILE", "proof: the file to write"},
+        {"win", true, "C", "proof: whose win (default: the stored result's winner); the other colour's gives its disproof"},
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
         {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},
         {"max-nodes", true, "N", "renlib/sgf: stop after this many moves in the tree (default 1000000)"}},

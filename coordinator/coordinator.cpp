@@ -20,12 +20,15 @@
 #include "book/stored_proof.h"
 #include "coordinator/job_tree.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/simulation_hints.h"
+#include "solver/gomoku/zobrist.h"
 #include "worker/protocol.h"
 
 namespace tengen::coordinator {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using gomoku::ProofGame;
 using gomoku::GameValue;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -130,6 +133,18 @@ class Run {
     int worker;
     worker::JobBudget budget;  // as sent: a job near the run's time limit gets only what is left
     bool withdrawn = false;    // its answer is no longer wanted (see withdrawMoot)
+    bool pass = false;         // the attacker's win at `node` after the opponent passes (passHints)
+  };
+  // passHints: what is known of the attacker's win after a pass at a node (the opponent to move).
+  struct Pass {
+    bool answered = false;
+    ProofGame::Hints hints;  // the winning moves of its proof by board hash (empty: none proved)
+  };
+  // The next thing to ask: a node's question, or the pass question of a node.
+  struct Ask {
+    int node;
+    Color attacker;
+    bool pass = false;
   };
   // A proof or disproof that came back from a job and waits for (or is out at) its check.
   struct Unchecked {
@@ -164,6 +179,35 @@ class Run {
     }
   }
 
+  // Lists a node's children and takes what the book knows of them. With passHints, at the
+  // attacker's node the moves that won nearby (the pass proof's here, and the moves that won after
+  // the sibling replies already proved) are asked about first: every other child starts with a
+  // proof number of kUnhintedPn, so the search turns to it only once those look costlier.
+  static constexpr std::uint32_t kUnhintedPn = 24;
+  void expandNode(int id, Color attacker) {
+    const std::vector<int> fresh = tree_.expand(id, attacker);
+    adopt(fresh);
+    if (!options_.passHints || tree_.node(id).toMove != attacker || fresh.empty()) return;
+    std::set<Point> hinted;
+    const auto [above, move] = passAbove(id, attacker);
+    if (above >= 0) {
+      const auto it = passes_.find(above);
+      const std::uint64_t hash = tree_.position(id).board.hash() ^ gomoku::zobristKey(gomoku::opponent(attacker), move);
+      if (it != passes_.end())
+        if (const auto h = it->second.hints.find(hash); h != it->second.hints.end()) hinted.insert(h->second.begin(), h->second.end());
+      for (int sibling : tree_.distinctChildren(above))
+        if (const auto w = winningMove_.find(sibling); w != winningMove_.end() && sibling != id) hinted.insert(w->second);
+    }
+    if (hinted.empty()) return;
+    const int a = gomoku::index(attacker);
+    for (const auto& e : tree_.node(id).edges) {
+      Question& q = tree_.node(e.child).question[a];
+      if (hinted.count(e.move) || q.fixed || q.asked || q.triedNodes || q.numbers.pn != 1) continue;
+      q.numbers.pn = kUnhintedPn;
+    }
+    backup(id, attacker);
+  }
+
   // Takes what the book already knows about new nodes: stored answers, and the marks of jobs
   // that ran out of budget (which a search then expands, exactly as when the answer came in).
   void adopt(std::vector<int> fresh) {
@@ -196,6 +240,13 @@ class Run {
         const auto mark = book_.jobState(jobStateKey(tree_.node(id).key, c));
         const auto decoded = mark ? decodeMark(*mark) : std::nullopt;
         if (!decoded || !covers(*decoded, options_.jobBudget)) continue;
+        if (askAgain(decoded->maxNodes)) {
+          // Asked before, with less than the run allows: asked again, larger, before expanded.
+          q.triedNodes = decoded->maxNodes;
+          if (!q.expanded) q.numbers = {std::max(1u, decoded->pn), std::max(1u, decoded->dn)};
+          changed.push_back({id, c});
+          continue;
+        }
         q.asked = true;
         if (!q.expanded) q.numbers = {std::max(1u, decoded->pn), std::max(1u, decoded->dn)};
         ++summary_.answeredFromBook;
@@ -291,8 +342,27 @@ class Run {
     return n;
   }
 
+  // Whether a job that came back unknown with `nodes` is asked again, larger (budgetGrowth).
+  bool askAgain(std::uint64_t nodes) const {
+    return options_.goal == Goal::Solve && options_.budgetGrowth > 1 && nodes > 0 && nodes < options_.maxJobNodes;
+  }
+
+  // passHints: the nearest node at or above `id`, along its first path, where the attacker's
+  // opponent is to move and whose own children lead to `id` (the pass there stands for the
+  // stone `id`'s path puts on it), with the move from it; -1 when none.
+  std::pair<int, Point> passAbove(int id, Color attacker) const {
+    for (int child = id, v = tree_.node(id).parents.empty() ? -1 : tree_.node(id).parents[0]; v >= 0;
+         child = v, v = tree_.node(v).parents.empty() ? -1 : tree_.node(v).parents[0]) {
+      if (tree_.node(v).toMove == attacker) continue;
+      const auto& path = tree_.node(child).path;
+      if (path.size() != tree_.node(v).path.size() + 1) return {-1, gomoku::kNoPoint};
+      return {v, path.back()};
+    }
+    return {-1, gomoku::kNoPoint};
+  }
+
   // The next question to send, or nullopt when none can go out now.
-  std::optional<std::pair<int, Color>> nextQuestion() {
+  std::optional<Ask> nextQuestion() {
     if (options_.goal == Goal::Solve) {
       if (rootDecided()) return std::nullopt;
       const Node& r = tree_.node(0);
@@ -305,7 +375,7 @@ class Run {
       while (leaf < 0) {
         const int running = tree_.selectLeaf(0, attacker_, true);
         if (running < 0) return std::nullopt;
-        adopt(tree_.expand(running, attacker_));
+        expandNode(running, attacker_);
         const Question& q = tree_.node(running).question[gomoku::index(attacker_)];
         if (q.fixed && !q.recorded) recordRuleLeaf(running, attacker_);
         backup(running, attacker_);
@@ -313,7 +383,14 @@ class Run {
         if (rootDecided()) return std::nullopt;
         leaf = tree_.selectLeaf(0, attacker_);
       }
-      return std::make_pair(leaf, attacker_);
+      if (options_.passHints && options_.onlyAttacker) {
+        // The pass question of the node above first: its answer goes with the leaf's job. While
+        // it is out, the leaf waits (the pass proof makes most of them cheap).
+        const int above = passAbove(leaf, attacker_).first;
+        if (above >= 0 && !passes_.count(above)) return Ask{above, attacker_, true};
+        if (above >= 0 && !passes_[above].answered) return std::nullopt;
+      }
+      return Ask{leaf, attacker_};
     }
     // A sweep question goes out when it is open; the opponent's win only once the side to
     // move's is answered without a win (deferred until then).
@@ -330,13 +407,13 @@ class Run {
       if (r == 0) continue;
       const auto item = deferred_[i];
       deferred_.erase(deferred_.begin() + static_cast<std::ptrdiff_t>(i));
-      if (r == 1) return item;
+      if (r == 1) return Ask{item.first, item.second};
       --i;
     }
     while (sweepAt_ < sweep_.size()) {
       const auto item = sweep_[sweepAt_++];
       const int r = readiness(item);
-      if (r == 1) return item;
+      if (r == 1) return Ask{item.first, item.second};
       if (r == 0) deferred_.push_back(item);
     }
     return std::nullopt;
@@ -391,12 +468,22 @@ class Run {
         questions = false;
         continue;
       }
-      const auto [id, c] = *question;
-      tree_.node(id).question[gomoku::index(c)].pending = true;
+      const auto [id, c, pass] = *question;
       const std::uint64_t jobId = ++lastJobId_;
       worker::JobBudget budget = options_.jobBudget;
-      if (id == 0 && options_.rootJobBudget && !tree_.node(0).question[gomoku::index(c)].asked)
-        budget = *options_.rootJobBudget;
+      if (pass) {
+        passes_[id];  // asked: its answer is awaited
+        ++summary_.passJobs;
+        // One pass question serves every job below its node: it gets the largest job.
+        if (budget.maxNodes > 0) budget.maxNodes = std::max(budget.maxNodes, options_.maxJobNodes);
+      } else {
+        Question& q = tree_.node(id).question[gomoku::index(c)];
+        q.pending = true;
+        if (id == 0 && options_.rootJobBudget && !q.asked) budget = *options_.rootJobBudget;
+        if (q.triedNodes > 0 && budget.maxNodes > 0)
+          budget.maxNodes = std::min<std::uint64_t>(options_.maxJobNodes,
+                                                    q.triedNodes * static_cast<std::uint64_t>(options_.budgetGrowth));
+      }
       if (options_.goal == Goal::Solve && options_.maxSeconds > 0) {
         // --time bounds the whole run: no job may outlast it.
         const double left = std::max(0.01, options_.maxSeconds - since(start_));
@@ -407,8 +494,11 @@ class Run {
         const std::uint64_t left = options_.maxNodes - std::min(options_.maxNodes, summary_.nodes + nodesInFlight());
         if (budget.maxNodes == 0 || budget.maxNodes > left) budget.maxNodes = std::max<std::uint64_t>(1, left);
       }
-      worker::JobRequest request = worker::makeJobRequest(jobId, tree_.position(id), c, budget);
-      request.checkHere = !crossCheck_;  // another worker checks the answer: no need to here
+      gomoku::Position position = tree_.position(id);
+      if (pass) position.toMove = c;  // the opponent passed
+      worker::JobRequest request = worker::makeJobRequest(jobId, position, c, budget);
+      request.checkHere = !crossCheck_ && !pass;  // another worker checks the answer (a pass's: nobody)
+      if (!pass && options_.passHints) attachHints(request, id, c);
       if (knownRun_) {
         // The wins listed since this worker's last job go with this one.
         request.knownRun = knownRun_;
@@ -419,8 +509,37 @@ class Run {
       summary_.bytesSent += bytes.size();
       ++summary_.messages;
       markBusy(w);
-      inFlight_[jobId] = {id, c, static_cast<int>(w), budget};
+      inFlight_[jobId] = {id, c, static_cast<int>(w), budget, false, pass};
       pool_.send(static_cast<int>(w), bytes);
+    }
+  }
+
+  // The pass proof's winning moves above this node, moved onto it by the opponent's stone that
+  // stands where the pass was.
+  void attachHints(worker::JobRequest& request, int id, Color attacker) {
+    const auto [above, move] = passAbove(id, attacker);
+    if (above < 0) return;
+    const auto it = passes_.find(above);
+    if (it == passes_.end() || it->second.hints.empty()) return;
+    const std::uint64_t delta = gomoku::zobristKey(gomoku::opponent(attacker), move);
+    request.hints.reserve(it->second.hints.size());
+    for (const auto& [hash, moves] : it->second.hints)
+      request.hints.push_back({hash ^ delta, static_cast<worker::WireCell>(moves.front())});
+    ++summary_.hintedJobs;
+  }
+
+  // A pass question's answer: a proof gives hints (never stored: it only orders searches).
+  void applyPass(const InFlight& job, const worker::JobReply& reply) {
+    Pass& p = passes_[job.node];
+    p.answered = true;
+    if (reply.outcome != worker::JobOutcome::Proven) return;
+    gomoku::Position pos = tree_.position(job.node);
+    try {
+      const auto tree = worker::fromWire(reply.tree, pos.board.size());
+      gomoku::addSimulationHints(p.hints, pos.board, job.attacker, job.attacker, tree, 0);
+      ++summary_.passesProven;
+    } catch (const worker::ProtocolError&) {
+      // Not a tree: no hints (the searches below go on unguided).
     }
   }
 
@@ -495,6 +614,13 @@ class Run {
     --answering_;
     const InFlight& job = accepted.job;
     const worker::JobReply* reply = &accepted.reply;
+    if (job.pass) {
+      if (reply->outcome == worker::JobOutcome::Failed)
+        throw std::runtime_error("worker " + std::to_string(job.worker + 1) + " failed on a pass question: " + reply->error);
+      if (reply->outcome == worker::JobOutcome::Cancelled) passes_.erase(job.node);  // asked again
+      else applyPass(job, *reply);
+      return;
+    }
     ++summary_.jobs;
     summary_.workerSeconds += reply->seconds;
     Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
@@ -520,10 +646,17 @@ class Run {
           records = book::recordsFromSolve(pos, r);
         }
         summary_.positionsStored += book::storeRecords(book_, records, {{stateKey, encodeMark(mark)}});
-        q.asked = true;
         if (!q.expanded && !q.solved()) q.numbers = {std::max(1u, reply->pn), std::max(1u, reply->dn)};
+        if (askAgain(job.budget.maxNodes) && !q.expanded && !q.solved()) {
+          // Asked again with a larger budget before its node is split into jobs.
+          q.triedNodes = std::max(q.triedNodes, job.budget.maxNodes);
+          ++summary_.jobsAskedAgain;
+          backup(job.node, job.attacker);
+          return;
+        }
+        q.asked = true;
         if (options_.goal == Goal::Solve) {
-          adopt(tree_.expand(job.node, job.attacker));
+          expandNode(job.node, job.attacker);
           if (q.fixed && !q.recorded) recordRuleLeaf(job.node, job.attacker);
         }
         backup(job.node, job.attacker);
@@ -581,6 +714,9 @@ class Run {
     const auto storeStart = Clock::now();
     const book::KeyedRecords records = book::recordsFromSolve(pos, r);
     summary_.positionsStored += book::storeRecords(book_, records);
+    // The attacker's winning move here, a candidate for its siblings' positions (passHints).
+    if (wins && pos.toMove == job.attacker && !r.proofs[0].tree.nodes[0].children.empty())
+      winningMove_[job.node] = r.proofs[0].tree.nodes[0].children.front().move;
     if (knownRun_ && wins) addLendable(book::provedWinsIn(records, pos.rule, pos.board.size()));
     summary_.storeSeconds += since(storeStart);
     q.numbers = wins ? ProofNumbers::proven() : ProofNumbers::disproven();
@@ -802,6 +938,8 @@ class Run {
   std::uint64_t knownRun_ = 0;                // 0: no proofs lent
   std::vector<worker::KnownWin> lendable_;    // every win listed so far, in listing order
   std::vector<std::size_t> lentUpTo_;         // per worker: how many of them it was sent
+  std::unordered_map<int, Pass> passes_;      // passHints: by node, once asked
+  std::unordered_map<int, Point> winningMove_;  // passHints: the attacker's move at nodes it proved won
   Clock::time_point start_, lastReport_, lastProgressAt_;
 };
 

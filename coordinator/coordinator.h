@@ -46,6 +46,16 @@ struct RunOptions {
   // Workers take verified wins as leaves of their searches: the book's at the start and the run's
   // own proofs as they are stored, each tree sent when a worker's search meets its position.
   bool lendProofs = true;
+  // Solve with onlyAttacker: at each node where the attacker's opponent is to move, the attacker's
+  // win after a pass there is proved first (one job), and its winning moves go with every job
+  // below the node as hints (simulation, solver/gomoku/simulation_hints.h), translated by the
+  // opponent's stone that stands where the pass was: most replies far from the fight then fall in
+  // a few thousand nodes. Hints order the searches only; every answer is verified as before.
+  bool passHints = false;
+  // Solve: an unknown job is asked again with growth times its budget (nodes) until a job of
+  // maxJobNodes came back unknown, and only then expanded (1: expanded at once, as before).
+  int budgetGrowth = 1;
+  std::uint64_t maxJobNodes = 0;
 };
 
 struct RunSummary {
@@ -74,6 +84,9 @@ struct RunSummary {
   std::uint64_t claimsVerified = 0;
   std::uint64_t droppedJobs = 0;       // interrupted: jobs and checks that were still out
   std::uint64_t withdrawnJobs = 0;     // jobs whose answers stopped mattering while they ran
+  std::uint64_t passJobs = 0, passesProven = 0;  // passHints: the pass questions asked, proved
+  std::uint64_t hintedJobs = 0;        // jobs sent with a pass proof's moves as hints
+  std::uint64_t jobsAskedAgain = 0;    // budgetGrowth: unknown answers asked again, larger
   // Records the run could not read (damaged, or stored under another key): never taken as an
   // answer; their questions were asked again, and a new proof's write replaces them. One line each.
   std::vector<std::string> unreadableRecords;

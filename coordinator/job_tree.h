@@ -35,6 +35,7 @@ struct Question {
   bool checking = false;  // a job's answer about it waits for its check
   bool expanded = false;  // its children are listed in the node's edges
   bool recorded = false;  // its step is in the book (fixed answers, and backups once written)
+  std::uint64_t triedNodes = 0;  // the largest node budget a job about it came back unknown with
   std::uint32_t size = 1; // proof size behind a decided answer
   int depth = 0;          // plies to the end of that proof
   bool solved() const { return numbers.solved(); }

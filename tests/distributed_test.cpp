@@ -286,6 +286,30 @@ TEST(Distributed, WorkersStartOnTheRootsChildrenWhileItsFirstJobRuns) {
   EXPECT_TRUE(check.ok) << check.error;
 }
 
+TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
+  // The first Suisei line after ten plies, black to move: white's win after a pass is proved first,
+  // and its moves go with the replies' jobs; a job that comes back unknown is asked again, larger.
+  const gomoku::Position pos = renju("h8 i9 f6 j9 f8 i10 i8 j8 f9 f7");
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  coordinator::RunOptions o;
+  o.onlyAttacker = Color::White;
+  o.jobBudget.maxNodes = 8;
+  o.jobBudget.hashMegabytes = 8;
+  o.passHints = true;
+  o.budgetGrowth = 4;
+  o.maxJobNodes = 2048;
+  auto pool = coordinator::makeLocalPool(2);
+  const auto s = coordinator::runCoordinator(book, pos, *pool, o);
+  EXPECT_EQ(s.value, GameValue::WhiteWins);
+  EXPECT_GE(s.passJobs, 1u);
+  EXPECT_GE(s.passesProven, 1u);
+  EXPECT_GE(s.hintedJobs, 1u);
+  EXPECT_GE(s.jobsAskedAgain, 1u) << "an 8-node job came back unknown and was asked again, larger";
+  const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::White);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
 TEST(Distributed, AWithdrawnJobStopsAndTheNextRunsInFull) {
   // An in-process worker drops a job the coordinator withdraws, whether it is running or still
   // waiting in the inbox; a withdrawal of an earlier job does not touch the next one.

@@ -131,6 +131,12 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
     options.table = table_.get();
     options.known = lentProofs(job, std::move(source));
     options.checkProofs = job.checkHere;
+    if (!job.hints.empty()) {
+      auto hints = std::make_shared<gomoku::ProofGame::Hints>();
+      for (const auto& h : job.hints)
+        if (h.move >= 0 && h.move < pos.board.cellCount()) (*hints)[h.boardHash].push_back(h.move);
+      options.hints = std::move(hints);
+    }
     if (const gomoku::MoveOracle& oracle = oracleFor(pos)) {
       options.oracle = oracle;
       options.oracleAfterNodes = guide_.afterNodes;

@@ -16,7 +16,8 @@
 
 BOOST_CLASS_VERSION(tengen::worker::WireTree::Node, 1)
 BOOST_CLASS_VERSION(tengen::worker::WireTree, 1)
-BOOST_CLASS_VERSION(tengen::worker::JobRequest, 3)
+BOOST_CLASS_VERSION(tengen::worker::JobRequest, 4)
+BOOST_CLASS_VERSION(tengen::worker::WireHint, 1)
 BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
 BOOST_CLASS_VERSION(tengen::worker::ProofWanted, 1)
 BOOST_CLASS_VERSION(tengen::worker::ProofGiven, 1)
@@ -42,6 +43,11 @@ void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
       j.hashMegabytes;
   if (version >= 2) ar & j.checkHere;
   if (version >= 3) ar & j.knownRun & j.knownWins;
+  if (version >= 4) ar & j.hints;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::WireHint& h, unsigned) {
+  ar & h.boardHash & h.move;
 }
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::KnownWin& w, unsigned) {

@@ -16,7 +16,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 4;
+inline constexpr std::uint32_t kProtocolVersion = 5;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -46,6 +46,12 @@ struct KnownWin {
   std::uint8_t toMove = 0, attacker = 0;
 };
 
+// A move to try first at the attacker's node whose board has this (exact) hash: a hint.
+struct WireHint {
+  std::uint64_t boardHash = 0;
+  WireCell move = -1;
+};
+
 // What to prove: whether `attacker` can force a win from the position, within the budget.
 struct JobRequest {
   std::uint64_t jobId = 0;
@@ -65,6 +71,9 @@ struct JobRequest {
   // (0: none for this job), `knownWins` adds to what this worker was sent before in the same run.
   std::uint64_t knownRun = 0;
   std::vector<KnownWin> knownWins;
+  // Moves to try first (simulation: what won in a proof of a position next to this one). They
+  // change the search's order only.
+  std::vector<WireHint> hints;
 };
 
 // Cancelled: the worker was told to stop (a signal) before the job's budget was spent; the job

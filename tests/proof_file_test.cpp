@@ -1,0 +1,101 @@
+// Proof files: a solve's proof written and read back whole, re-checked by the verifier from the
+// file alone; a slice of it checks on its own; damage, a cut and a foreign file are refused in
+// one line each.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "book/proof_file.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/solve.h"
+#include "tests/temp_dir.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Color;
+
+ProofFile solvedWin() {
+  // Black wins by a VCT here (the prover tests' renju set).
+  const gomoku::Position p =
+      gomoku::parsePosition("g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8", {});
+  gomoku::SolveOptions o;
+  o.onlyAttacker = Color::Black;
+  const gomoku::SolveResult r = gomoku::solve(p, o);
+  ProofFile f;
+  f.rule = p.rule;
+  f.board = p.board;
+  f.toMove = p.toMove;
+  f.attacker = Color::Black;
+  for (const auto& proof : r.proofs)
+    if (proof.attacker == Color::Black) f.tree = proof.tree;
+  f.note = "a test";
+  return f;
+}
+
+std::string message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ProofFile, RoundTripsAndIsCheckedFromTheFileAlone) {
+  tests::TempDir tmp("proof-file");
+  const ProofFile written = solvedWin();
+  ASSERT_GT(written.tree.nodes.size(), 10u);
+  writeProofFile(tmp.sub("p.tgp"), written);
+  const ProofFile read = readProofFile(tmp.sub("p.tgp"));
+  EXPECT_EQ(gomoku::formatStones(read.board), gomoku::formatStones(written.board));
+  EXPECT_EQ(read.toMove, written.toMove);
+  EXPECT_EQ(read.attacker, Color::Black);
+  EXPECT_EQ(read.note, "a test");
+  ASSERT_EQ(read.tree.nodes.size(), written.tree.nodes.size());
+  for (std::size_t i = 0; i < read.tree.nodes.size(); ++i) {
+    ASSERT_EQ(read.tree.nodes[i].children.size(), written.tree.nodes[i].children.size());
+    for (std::size_t k = 0; k < read.tree.nodes[i].children.size(); ++k) {
+      EXPECT_EQ(read.tree.nodes[i].children[k].move, written.tree.nodes[i].children[k].move);
+      EXPECT_EQ(read.tree.nodes[i].children[k].node, written.tree.nodes[i].children[k].node);
+    }
+    EXPECT_EQ(read.tree.nodes[i].argument.kind, written.tree.nodes[i].argument.kind);
+    EXPECT_EQ(read.tree.nodes[i].argument.moves, written.tree.nodes[i].argument.moves);
+  }
+  EXPECT_TRUE(gomoku::checkProof(read.board, read.toMove, read.rule, read.attacker, read.tree).ok);
+  // A slice: the subtree after the root's winning move and a reply is a proof of its own.
+  const auto& root = read.tree.nodes[0];
+  const auto win = root.children.front();
+  const auto& after = read.tree.nodes[static_cast<std::size_t>(win.node)];
+  ASSERT_FALSE(after.children.empty());
+  const ProofFile slice = sliceProof(read, {win.move, after.children.front().move});
+  EXPECT_EQ(slice.board.stoneCount(), read.board.stoneCount() + (after.children.front().move == gomoku::kPass ? 1 : 2));
+  EXPECT_LT(slice.tree.nodes.size(), read.tree.nodes.size());
+  EXPECT_TRUE(gomoku::checkProof(slice.board, slice.toMove, slice.rule, slice.attacker, slice.tree).ok);
+  EXPECT_NE(message([&] { sliceProof(read, {static_cast<gomoku::Point>(0)}); }).find("no edge"), std::string::npos);
+}
+
+TEST(ProofFile, DamageACutAndAForeignFileAreRefused) {
+  tests::TempDir tmp("proof-file");
+  writeProofFile(tmp.sub("p.tgp"), solvedWin(), 1);
+  std::ifstream in(tmp.sub("p.tgp"), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  auto variant = [&](const std::string& name, const std::string& content) {
+    std::ofstream(tmp.sub(name), std::ios::binary) << content;
+    return message([&] { readProofFile(tmp.sub(name)); });
+  };
+  std::string flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x20;
+  EXPECT_FALSE(variant("flipped", flipped).empty());
+  EXPECT_NE(variant("cut", bytes.substr(0, bytes.size() - 7)).find("cut short"), std::string::npos);
+  EXPECT_NE(variant("foreign", "not a proof at all").find("not a tengen proof file"), std::string::npos);
+  EXPECT_NE(message([&] { readProofFile(tmp.sub("missing")); }).find("cannot open"), std::string::npos);
+  for (const auto& m : {variant("flipped", flipped), variant("cut", bytes.substr(0, 9))})
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace tengen::book
