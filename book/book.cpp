@@ -40,10 +40,12 @@ constexpr const char* kMetadata = "metadata";
 constexpr const char* kJobs = "jobs";
 // Othello entries (othello_entry.h), apart from the renju and gomoku positions.
 constexpr const char* kOthello = "othello";
+// Campaign logs: samples of where a long proof stands (Book::appendCampaignSample).
+constexpr const char* kCampaigns = "campaigns";
 // Every column family tengen makes, in the order a new book gets them.
 const std::vector<std::string>& ownFamilies() {
   static const std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata,
-                                                    kJobs, kOthello};
+                                                    kJobs, kOthello, kCampaigns};
   return families;
 }
 
@@ -190,6 +192,7 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* metadata = nullptr;   // whose creation was cut off before them
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
   rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
+  rocksdb::ColumnFamilyHandle* campaigns = nullptr;  // the same
   std::unique_ptr<ScratchDir> scratch;          // a secondary instance's and the files check's own logs
   std::string writerPath;                       // a writer's entry in writersHere()
   std::unique_ptr<AcknowledgedWrites> acked;    // a writer's account of what it acknowledged
@@ -416,7 +419,7 @@ Book::Book(std::string dir, Access access)
     families = found;  // open every family a newer tool may have added
     // A writer adds the families an older tool, or a creation cut off by kill -9, left out (a
     // reader of such a book reads the missing ones as empty).
-    for (const char* added : {kPositions, kMetadata, kJobs, kOthello})
+    for (const char* added : {kPositions, kMetadata, kJobs, kOthello, kCampaigns})
       if (writer && !has(added)) families.push_back(added);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
@@ -463,6 +466,7 @@ Book::Book(std::string dir, Access access)
     if (families[i] == kMetadata) impl_->metadata = impl_->handles[i];
     if (families[i] == kJobs) impl_->jobs = impl_->handles[i];
     if (families[i] == kOthello) impl_->othello = impl_->handles[i];
+    if (families[i] == kCampaigns) impl_->campaigns = impl_->handles[i];
   }
 
   auto readMeta = [&](const char* key) {
@@ -700,6 +704,46 @@ void Book::forEachOthello(const OthelloVisitor& visit) const {
       error = e.what();
     }
     if (!visit(key, payload, error)) break;
+  }
+  if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
+}
+
+namespace {
+
+std::string sampleKey(std::string_view campaign, std::uint64_t at) {
+  std::string key(campaign);
+  for (int i = 7; i >= 0; --i) key.push_back(static_cast<char>((at >> (8 * i)) & 0xFF));
+  return key;
+}
+
+}  // namespace
+
+void Book::appendCampaignSample(std::string_view campaign, std::uint64_t at, std::string_view sample) {
+  if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
+  const std::string key = sampleKey(campaign, at);
+  rocksdb::WriteBatch batch;
+  batch.Put(impl_->campaigns, key, bindToKey(key, sample));
+  commit(batch);
+}
+
+void Book::forEachCampaignSample(std::string_view campaign,
+                                 const std::function<bool(std::uint64_t at, std::string_view sample)>& visit) const {
+  if (!impl_->campaigns) return;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->campaigns));
+  const rocksdb::Slice prefix(campaign.data(), campaign.size());
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    const std::string_view key(it->key().data(), it->key().size());
+    if (key.size() != campaign.size() + 8) continue;
+    std::uint64_t at = 0;
+    for (std::size_t i = campaign.size(); i < key.size(); ++i) at = at << 8 | static_cast<unsigned char>(key[i]);
+    // A damaged or moved sample is left out of the log (the log is a picture, not a proof).
+    std::string_view sample;
+    try {
+      sample = boundPayload(key, std::string_view(it->value().data(), it->value().size()), false, "campaign sample");
+    } catch (const RecordError&) {
+      continue;
+    }
+    if (!visit(at, sample)) break;
   }
   if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
 }

@@ -89,6 +89,12 @@ class Book {
   using OthelloVisitor = std::function<bool(std::string_view key, std::string_view bytes, const std::string& error)>;
   void forEachOthello(const OthelloVisitor& visit) const;
 
+  // A campaign's log (`tengen campaign`): opaque samples of where a long proof stands, under a
+  // campaign's name and a time (milliseconds since the epoch), read back oldest first.
+  void appendCampaignSample(std::string_view campaign, std::uint64_t at, std::string_view sample);
+  void forEachCampaignSample(std::string_view campaign,
+                             const std::function<bool(std::uint64_t at, std::string_view sample)>& visit) const;
+
   // Readers: see what the writer has written since this reader opened (and check again that
   // every file the book lists is there).
   void refresh();

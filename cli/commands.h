@@ -13,6 +13,7 @@ int runVerify(int argc, char** argv);
 int runOpenings(int argc, char** argv);
 int runLines(int argc, char** argv);
 int runServe(int argc, char** argv);
+int runCampaign(int argc, char** argv);
 int runEngine(int argc, char** argv);
 // The engine for the binary named pbrain-tengen: its options start at argv[first].
 int runEngine(int argc, char** argv, int first);

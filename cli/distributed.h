@@ -1,10 +1,15 @@
 // The distributed side of `tengen solve` (under mpirun, or with --workers N).
 #pragma once
 
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "cli/args.h"
+#include "book/book.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/worker_pool.h"
+#include "worker/job.h"
 #include "worker/search_guide.h"
 
 namespace tengen::cli {
@@ -20,5 +25,25 @@ int runDistributedSolve(const Args& args);
 // --pass-hints, --job-growth and --job-max-nodes: the campaign's levers (coordinator.h).
 void readCampaignOptions(const Args& args, coordinator::RunOptions& options);
 int runBookBuild(int argc, char** argv);
+
+// A job budget from --job-nodes / --job-time (defaultNodes when neither is given) and --hash.
+worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes);
+
+// The book (opened as its one writer) and the workers of a distributed run. A solve without
+// --book keeps its answers in a scratch book that goes away with it: nothing is written where the
+// user did not ask.
+struct DistributedRun {
+  std::string scratch;  // the scratch book's directory, if any
+  std::unique_ptr<book::Book> book;
+  std::unique_ptr<coordinator::WorkerPool> pool;
+
+  DistributedRun(const Args& args, bool scratchWithoutBook, const worker::SearchGuide& guide = {});
+  ~DistributedRun();
+  // Runs the coordinator with the options every distributed command shares (--jobs, --book-leaves,
+  // the stop signals, progress on standard error unless JSON).
+  coordinator::RunSummary run(const Args& args, const gomoku::Position& pos, coordinator::RunOptions options, bool json);
+  // Where the answers went, for the output.
+  std::string where() const;
+};
 
 }  // namespace tengen::cli

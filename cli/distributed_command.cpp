@@ -93,6 +93,8 @@ int stoppedRun(const char* command, const coordinator::RunSummary& s, const std:
   return worker::stopExitStatus();
 }
 
+}  // namespace
+
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes) {
   worker::JobBudget b;
   b.maxNodes = static_cast<std::uint64_t>(args.integer(nodesName, 0, 0, 1LL << 50));
@@ -111,44 +113,38 @@ worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char
 // The book (opened as its one writer) and the workers of a distributed run. A solve without
 // --book keeps its answers in a scratch book that goes away with it: nothing is written where the
 // user did not ask.
-struct DistributedRun {
-  std::string scratch;  // the scratch book's directory, if any
-  std::unique_ptr<book::Book> book;
-  std::unique_ptr<coordinator::WorkerPool> pool;
+DistributedRun::DistributedRun(const Args& args, bool scratchWithoutBook, const worker::SearchGuide& guide) {
+  std::string dir = args.value("book").value_or(book::kDefaultBookDir);
+  if (scratchWithoutBook && !args.value("book")) {
+    char tmpl[] = "/tmp/tengen-solve-XXXXXX";
+    if (!mkdtemp(tmpl)) throw std::runtime_error("cannot make a scratch directory for the run's answers");
+    scratch = dir = tmpl;
+  }
+  book = openBookWriter(args, book::Book::Access::Create, dir);
+  pool = coordinator::makeWorkerPool(workerCount(args), guide);
+  // Ctrl-C, SIGTERM (mpirun ending the job) or a lost launcher: stop at the next answer.
+  worker::catchStopSignals();
+}
 
-  DistributedRun(const Args& args, bool scratchWithoutBook, const worker::SearchGuide& guide = {}) {
-    std::string dir = args.value("book").value_or(book::kDefaultBookDir);
-    if (scratchWithoutBook && !args.value("book")) {
-      char tmpl[] = "/tmp/tengen-solve-XXXXXX";
-      if (!mkdtemp(tmpl)) throw std::runtime_error("cannot make a scratch directory for the run's answers");
-      scratch = dir = tmpl;
-    }
-    book = openBookWriter(args, book::Book::Access::Create, dir);
-    pool = coordinator::makeWorkerPool(workerCount(args), guide);
-    // Ctrl-C, SIGTERM (mpirun ending the job) or a lost launcher: stop at the next answer.
-    worker::catchStopSignals();
-  }
-  ~DistributedRun() {
-    if (pool) pool->stop();
-    book.reset();
-    if (!scratch.empty()) std::filesystem::remove_all(scratch);
-  }
-  coordinator::RunSummary run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
-    options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
-    options.lendProofs = args.integer("book-leaves", 1, 0, 1) == 1;
-    options.stop = &worker::stopFlag();
-    setReporter(options, json);
-    coordinator::RunSummary s = coordinator::runCoordinator(*book, pos, *pool, options);
-    // Loud, whatever the output: a damaged record is a fact about the book the user must hear.
-    for (const auto& line : s.unreadableRecords)
-      std::cerr << "tengen: book " << book->dir() << ": " << line << "; not used: asked again, and its new proof replaces it\n";
-    return s;
-  }
-  // Where the answers went, for the output.
-  std::string where() const { return scratch.empty() ? book->dir() : std::string(); }
-};
+DistributedRun::~DistributedRun() {
+  if (pool) pool->stop();
+  book.reset();
+  if (!scratch.empty()) std::filesystem::remove_all(scratch);
+}
 
-}  // namespace
+coordinator::RunSummary DistributedRun::run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
+  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+  options.lendProofs = args.integer("book-leaves", 1, 0, 1) == 1;
+  options.stop = &worker::stopFlag();
+  setReporter(options, json);
+  coordinator::RunSummary s = coordinator::runCoordinator(*book, pos, *pool, options);
+  // Loud, whatever the output: a damaged record is a fact about the book the user must hear.
+  for (const auto& line : s.unreadableRecords)
+    std::cerr << "tengen: book " << book->dir() << ": " << line << "; not used: asked again, and its new proof replaces it\n";
+  return s;
+}
+
+std::string DistributedRun::where() const { return scratch.empty() ? book->dir() : std::string(); }
 
 void readCampaignOptions(const Args& args, coordinator::RunOptions& options) {
   options.passHints = args.integer("pass-hints", 0, 0, 1) == 1;
@@ -172,6 +168,7 @@ worker::SearchGuide workerGuideFrom(int argc, char** argv) {
   const std::string_view command = argv[1];
   try {
     if (command == "solve") return distributedGuide(Args(argc, argv, 2, commandHelp("solve")));
+    if (command == "campaign") return distributedGuide(Args(argc, argv, 2, commandHelp("campaign")));
     if (command == "bench") {
       const Args args(argc, argv, 2, commandHelp("bench"));
       if (args.positional().size() == 1 && args.positional()[0] == "horizon") return distributedGuide(args);

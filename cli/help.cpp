@@ -267,6 +267,41 @@ std::vector<CommandHelp> makeCommands() {
        "stops the opponent's VCF, else the pattern evaluation's best; never an illegal move or a black foul.",
        {kBook, {"hash", true, "MB", "transposition table in MiB (default 256)"}},
        {"printf 'START 15\\nINFO rule 4\\nBEGIN\\nEND\\n' | tengen engine"}},
+      {"campaign",
+       "prove an opening (or any position) over as many runs as it takes",
+       "tengen campaign OPENING|POSITION [--via MOVE] [--win C] --book DIR [options]\n"
+       "tengen campaign status OPENING|POSITION [--via MOVE] --book DIR [--chart FILE.svg]",
+       "Proves the winner's win with the coordinator and its workers (in-process, or the ranks under\n"
+       "mpirun), keeping every verified answer in the book, until it falls or is stopped; run the same\n"
+       "command again to go on (also after kill -9). At each node where the loser is to move, the\n"
+       "winner's win after a pass is proved first and its moves guide the jobs below; a job that comes\n"
+       "back unknown is asked again with --job-growth times its nodes up to --job-max-nodes before it is\n"
+       "split. Where the winner is to move at the root, --via names its move, and the campaign proves the\n"
+       "position after it, then the root (re-checked whole from the book). A log of where it stands goes\n"
+       "into the book every --sample-every seconds; 'campaign status' reads it, and --chart draws it.",
+       {kRule, kSize, kToMove, kBook, kWorkers, kLockWait, kJson, kHintEngine, kHintAfter, kHintQuestions, kHintMs, kHintWait, kBookLeaves,
+        {"win", true, "C", "whose win to prove (default: an opening's assessment)"},
+        {"via", true, "MOVE", "the winner's move at the root, when the winner is to move there"},
+        {"job-nodes", true, "N", "nodes of a question's first job (default 200000)"},
+        {"job-growth", true, "K", "an unknown job is asked again with K times its nodes (default 4)"},
+        {"job-max-nodes", true, "N", "the largest job a question gets before it is split (default 3200000)"},
+        {"job-time", true, "S", "seconds per job instead of nodes"},
+        {"pass-hints", true, "0|1", "prove the winner's win after a pass first where the loser is to move, as hints below (default 1)"},
+        {"time", true, "S", "stop this run after S seconds (the campaign goes on at the next run)"},
+        {"jobs", true, "N", "stop this run after N jobs"},
+        {"sample-every", true, "S", "seconds between the log's samples (default 60)"},
+        kHash,
+        {"chart", true, "FILE", "write the campaign's progress chart (SVG) here"}},
+       {"tengen campaign I13 --via j9 --book ./suisei --workers 2 --chart suisei.svg",
+        "tengen campaign status I13 --via j9 --book ./suisei --chart suisei.svg"}},
+      {"campaign status",
+       "where a campaign stands, from its book",
+       "tengen campaign status OPENING|POSITION [--via MOVE] [--win C] --book DIR [--chart FILE.svg] [--json]",
+       "What the book proves at the campaign's position, which of the loser's replies are still open, and\n"
+       "the campaign's log: hours of runs, the open frontier and its hardest positions.",
+       {kRule, kSize, kToMove, kBook, kJson, {"win", true, "C", "whose win (default: an opening's assessment)"},
+        {"via", true, "MOVE", "the winner's move at the root"}, {"chart", true, "FILE", "write the progress chart (SVG) here"}},
+       {"tengen campaign status I13 --via j9 --book ./suisei"}},
       {"serve",
        "a web view of the book (one page and a JSON API)",
        "tengen serve [--book DIR] [--port P] [--host H]",

@@ -17,10 +17,13 @@
 
 #include "book/book_error.h"
 #include "book/book_proofs.h"
+#include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "coordinator/job_tree.h"
+#include "solver/gomoku/notation.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/simulation_hints.h"
+#include "solver/gomoku/symmetry.h"
 #include "solver/gomoku/zobrist.h"
 #include "worker/protocol.h"
 
@@ -118,7 +121,46 @@ class Run {
     summary_.coordinatorBusyFraction =
         summary_.seconds > 0 ? std::max(0.0, 1.0 - summary_.waitSeconds / summary_.seconds) : 0;
     report(false);
+    if (options_.sample) options_.sample(progress());
     return summary_;
+  }
+
+  // The run's figures and its open frontier: the leaves below the root still needed for the
+  // attacker's question (not answered, not settled above), the hardest first.
+  RunProgress progress() const {
+    RunProgress p;
+    p.seconds = since(start_);
+    p.nodes = summary_.nodes;
+    p.jobs = summary_.jobs;
+    p.proven = summary_.proven;
+    p.unknown = summary_.unknown;
+    p.treeNodes = tree_.size();
+    const int a = gomoku::index(attacker_);
+    const ProofNumbers rn = tree_.node(0).question[a].numbers;
+    p.rootPn = rn.pn;
+    p.rootDn = rn.dn;
+    const std::vector<bool> open = tree_.stillOpen(attacker_);
+    std::vector<std::pair<std::uint64_t, int>> leaves;  // (tried nodes, id)
+    for (std::size_t id = 0; id < open.size(); ++id) {
+      if (!open[id]) continue;
+      const Question& q = tree_.node(static_cast<int>(id)).question[a];
+      if (q.expanded && !tree_.node(static_cast<int>(id)).edges.empty()) continue;
+      leaves.push_back({q.triedNodes, static_cast<int>(id)});
+    }
+    p.openLeaves = leaves.size();
+    std::sort(leaves.begin(), leaves.end(), [&](const auto& x, const auto& y) {
+      if (x.first != y.first) return x.first > y.first;
+      return tree_.node(x.second).question[a].numbers.pn > tree_.node(y.second).question[a].numbers.pn;
+    });
+    const int n = tree_.root().board.size();
+    for (std::size_t i = 0; i < leaves.size() && i < 8; ++i) {
+      const Node& v = tree_.node(leaves[i].second);
+      std::string line = v.path.empty() ? "(the root)" : gomoku::formatMoves(v.path, n);
+      line += " (" + std::string(gomoku::colorName(v.toMove)) + " to move; pn " + std::to_string(v.question[a].numbers.pn);
+      if (leaves[i].first) line += ", " + std::to_string(leaves[i].first) + " nodes tried";
+      p.hardest.push_back(line + ")");
+    }
+    return p;
   }
 
  private:
@@ -185,9 +227,16 @@ class Run {
   // proof number of kUnhintedPn, so the search turns to it only once those look costlier.
   static constexpr std::uint32_t kUnhintedPn = 24;
   void expandNode(int id, Color attacker) {
-    const std::vector<int> fresh = tree_.expand(id, attacker);
-    adopt(fresh);
-    if (!options_.passHints || tree_.node(id).toMove != attacker || fresh.empty()) return;
+    adopt(tree_.expand(id, attacker));
+    rankChildren(id, attacker);
+  }
+
+  // passHints: at an expanded attacker's node, the children no hint names start behind (see
+  // expandNode). Again whenever a hint arrives (a pass answered, a sibling proved).
+  void rankChildren(int id, Color attacker) {
+    if (!options_.passHints || tree_.node(id).toMove != attacker) return;
+    const Question& self = tree_.node(id).question[gomoku::index(attacker)];
+    if (!self.expanded || self.solved()) return;
     std::set<Point> hinted;
     const auto [above, move] = passAbove(id, attacker);
     if (above >= 0) {
@@ -202,16 +251,24 @@ class Run {
     const int a = gomoku::index(attacker);
     for (const auto& e : tree_.node(id).edges) {
       Question& q = tree_.node(e.child).question[a];
-      if (hinted.count(e.move) || q.fixed || q.asked || q.triedNodes || q.numbers.pn != 1) continue;
-      q.numbers.pn = kUnhintedPn;
+      if (q.fixed || q.asked || q.triedNodes || q.pending || q.expanded) continue;
+      if (hinted.count(e.move)) q.numbers.pn = 1;
+      else if (q.numbers.pn == 1) q.numbers.pn = kUnhintedPn;
     }
     backup(id, attacker);
+  }
+
+  // passHints: the attacker's nodes below `id`'s children get their hints anew (a pass answered at
+  // `id`, or one of its children proved).
+  void rankBelow(int id, Color attacker) {
+    if (!options_.passHints) return;
+    for (int child : tree_.distinctChildren(id)) rankChildren(child, attacker);
   }
 
   // Takes what the book already knows about new nodes: stored answers, and the marks of jobs
   // that ran out of budget (which a search then expands, exactly as when the answer came in).
   void adopt(std::vector<int> fresh) {
-    std::vector<std::pair<int, Color>> changed;
+    std::vector<std::pair<int, Color>> changed, expandedHere;
     for (std::size_t i = 0; i < fresh.size(); ++i) {
       const int id = fresh[i];
       std::optional<book::BookRecord> record;
@@ -229,6 +286,12 @@ class Run {
         // re-checked, a derived step of a run cut off before its closing check) is asked again.
         const book::ProofStep* step = record ? record->provedStep(gomoku::index(c)) : nullptr;
         if (step) {
+          if (step->attackerWins && tree_.node(id).toMove == c && step->best >= 0) {
+            // The winning move, from the book's canonical frame into the node's own.
+            const gomoku::Position pos = tree_.position(id);
+            const int symmetry = book::canonicalKey(pos.board, pos.rule, pos.toMove).symmetry;
+            winningMove_[id] = gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), step->best, pos.board.size());
+          }
           q.numbers = step->attackerWins ? ProofNumbers::proven() : ProofNumbers::disproven();
           q.fixed = q.recorded = true;
           q.size = step->size;
@@ -253,12 +316,14 @@ class Run {
         if (options_.goal == Goal::Solve) {
           for (int child : tree_.expand(id, c)) fresh.push_back(child);
           if (q.fixed) recordRuleLeaf(id, c);
+          expandedHere.push_back({id, c});
         }
         changed.push_back({id, c});
       }
     }
     // Children were adopted after their parents: back up from the last one.
     for (auto it = changed.rbegin(); it != changed.rend(); ++it) backup(it->first, it->second);
+    for (const auto& [id, c] : expandedHere) rankChildren(id, c);
   }
 
   void backup(int id, Color c) {
@@ -538,6 +603,7 @@ class Run {
       const auto tree = worker::fromWire(reply.tree, pos.board.size());
       gomoku::addSimulationHints(p.hints, pos.board, job.attacker, job.attacker, tree, 0);
       ++summary_.passesProven;
+      rankBelow(job.node, job.attacker);
     } catch (const worker::ProtocolError&) {
       // Not a tree: no hints (the searches below go on unguided).
     }
@@ -715,8 +781,10 @@ class Run {
     const book::KeyedRecords records = book::recordsFromSolve(pos, r);
     summary_.positionsStored += book::storeRecords(book_, records);
     // The attacker's winning move here, a candidate for its siblings' positions (passHints).
-    if (wins && pos.toMove == job.attacker && !r.proofs[0].tree.nodes[0].children.empty())
+    if (wins && pos.toMove == job.attacker && !r.proofs[0].tree.nodes[0].children.empty()) {
       winningMove_[job.node] = r.proofs[0].tree.nodes[0].children.front().move;
+      for (int parent : tree_.node(job.node).parents) rankBelow(parent, job.attacker);
+    }
     if (knownRun_ && wins) addLendable(book::provedWinsIn(records, pos.rule, pos.board.size()));
     summary_.storeSeconds += since(storeStart);
     q.numbers = wins ? ProofNumbers::proven() : ProofNumbers::disproven();
@@ -784,7 +852,7 @@ class Run {
   // ---- the loop ----
 
   void loop() {
-    lastReport_ = lastProgressAt_ = Clock::now();
+    lastReport_ = lastProgressAt_ = lastSample_ = Clock::now();
     summary_.stoppedBy = "done";
     while (true) {
       if (options_.stop && options_.stop->load()) {
@@ -804,6 +872,10 @@ class Run {
       if (since(lastReport_) >= options_.reportEvery) {
         report(true);
         lastReport_ = Clock::now();
+      }
+      if (options_.sample && since(lastSample_) >= options_.sampleEvery) {
+        options_.sample(progress());
+        lastSample_ = Clock::now();
       }
     }
     if (options_.goal == Goal::Solve && rootDecided() && summary_.stoppedBy == "done") summary_.stoppedBy = "settled";
@@ -940,7 +1012,7 @@ class Run {
   std::vector<std::size_t> lentUpTo_;         // per worker: how many of them it was sent
   std::unordered_map<int, Pass> passes_;      // passHints: by node, once asked
   std::unordered_map<int, Point> winningMove_;  // passHints: the attacker's move at nodes it proved won
-  Clock::time_point start_, lastReport_, lastProgressAt_;
+  Clock::time_point start_, lastReport_, lastProgressAt_, lastSample_;
 };
 
 }  // namespace

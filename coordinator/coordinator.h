@@ -19,6 +19,18 @@
 
 namespace tengen::coordinator {
 
+// Where a Solve run stands, for a campaign's log and chart (RunOptions::sample).
+struct RunProgress {
+  double seconds = 0;                      // since this run started
+  std::uint64_t nodes = 0, jobs = 0, proven = 0, unknown = 0;
+  std::uint32_t rootPn = 1, rootDn = 1;    // the root's numbers for the attacker
+  std::uint64_t openLeaves = 0;            // the open frontier: unanswered leaves still needed
+  std::uint64_t treeNodes = 0;
+  // The hardest open leaves (by the nodes already spent on them, then their proof numbers): each
+  // as its moves from the root, and what was tried.
+  std::vector<std::string> hardest;
+};
+
 enum class Goal {
   Solve,  // the root's game value by job-level proof-number search (leaves grow until settled)
   Build,  // a value for every position up to `depth` plies below the root, one job each
@@ -43,6 +55,9 @@ struct RunOptions {
   // stored stays stored, jobs and checks still out are dropped (a rerun asks them again).
   const std::atomic<bool>* stop = nullptr;
   double reportEvery = 1.0;      // seconds between progress reports
+  // Solve: where the run stands, every sampleEvery seconds and once at its end.
+  std::function<void(const RunProgress&)> sample;
+  double sampleEvery = 60;
   // Workers take verified wins as leaves of their searches: the book's at the start and the run's
   // own proofs as they are stored, each tree sent when a worker's search meets its position.
   bool lendProofs = true;
