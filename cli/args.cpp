@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -109,6 +110,36 @@ double Args::real(const std::string& name, double fallback, double lo, double hi
     char range[64];
     std::snprintf(range, sizeof range, "%.10g to %.10g", lo, hi);
     throw UsageError("option '--" + name + "' takes a number from " + range + " (like 30 or 2.5), not " + gomoku::quoted(*text));
+  }
+  return v;
+}
+
+double Args::seconds(const std::string& name, double fallback, double lo, double hi) const {
+  const auto text = value(name);
+  if (!text) return fallback;
+  static const std::pair<const char*, double> kUnits[] = {{"ms", 0.001}, {"s", 1}, {"m", 60}, {"h", 3600}};
+  std::string number = *text;
+  double scale = 1;
+  for (const auto& [unit, factor] : kUnits) {
+    const std::string u = unit;
+    if (number.size() > u.size() && number.compare(number.size() - u.size(), u.size(), u) == 0 &&
+        std::isdigit(static_cast<unsigned char>(number[number.size() - u.size() - 1]))) {
+      number.resize(number.size() - u.size());
+      scale = factor;
+      break;
+    }
+  }
+  double v = 0;
+  const bool plain = !number.empty() && number.find_first_not_of("0123456789.") == std::string::npos &&
+                     std::count(number.begin(), number.end(), '.') <= 1 && number.front() != '.' && number.back() != '.';
+  const auto [end, ec] = plain ? std::from_chars(number.data(), number.data() + number.size(), v, std::chars_format::fixed)
+                               : std::from_chars_result{number.data(), std::errc::invalid_argument};
+  v *= scale;
+  if (ec != std::errc() || end != number.data() + number.size() || !(v >= lo && v <= hi)) {
+    char range[64];
+    std::snprintf(range, sizeof range, "%.10g to %.10g", lo, hi);
+    throw UsageError("option '--" + name + "' takes a duration from " + range + " seconds (like 30, 30s, 2m or 1.5h), not " +
+                     gomoku::quoted(*text));
   }
   return v;
 }

@@ -37,6 +37,8 @@ class Args {
   // A numeric option, checked against [lo, hi]; `fallback` when absent.
   long long integer(const std::string& name, long long fallback, long long lo, long long hi) const;
   double real(const std::string& name, double fallback, double lo, double hi) const;
+  // A duration in seconds: a plain number, or one with a unit (30s, 2m, 1.5h, 500ms).
+  double seconds(const std::string& name, double fallback, double lo, double hi) const;
 
  private:
   std::vector<std::string> positional_;

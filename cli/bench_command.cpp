@@ -335,7 +335,7 @@ int benchHorizon(const Args& args) {
   bench::HorizonOptions options;
   const bool budgetGiven = args.value("nodes") || args.value("time");
   options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", budgetGiven ? 0 : 1'000'000, 0, 1LL << 50));
-  options.maxSeconds = args.real("time", 60, 0, 1e9);
+  options.maxSeconds = args.seconds("time", 60, 0, 1e9);
   options.hashMegabytes = hashMegabytes(args, 512, 1, "--hash");
   options.startAtPly = static_cast<int>(args.integer("start", 0, 0, 400));
   options.stopAtPly = static_cast<int>(args.integer("stop", options.stopAtPly, 0, 400));

@@ -1,15 +1,30 @@
-// Text drawing of a board for terminals: X black, O white, . empty, plus per-point marks.
+// Boards drawn for terminals as players read a diagram: top row first, four characters a point,
+// stones numbered in the order they were played, marks on empty points, a legend under it.
 #pragma once
 
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "solver/gomoku/board.h"
+#include "solver/gomoku/types.h"
 
 namespace tengen::cli {
 
-// Draws the board with RIF labels; `marks` put a character on chosen empty points.
-std::string drawBoard(const gomoku::Board& board, const std::vector<std::pair<gomoku::Point, char>>& marks);
+// A label of at most two characters on an empty point: "@" the best move, "#3" a forbidden point.
+struct DiagramMark {
+  gomoku::Point point;
+  std::string label;
+};
+
+// The board with RIF labels. With `numbered`, each stone shows its colour and its move number in
+// the board's history (X1 black's first move, O2 white's answer...; past move 99, the colour only).
+std::string drawDiagram(const gomoku::Board& board, bool numbered, const std::vector<DiagramMark>& marks);
+
+// Black's forbidden points as marks ("#3" double-three, "#4" double-four, "#6" overline), under
+// renju only (none otherwise).
+std::vector<DiagramMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule);
+
+// The legend line for what a diagram shows.
+std::string diagramLegend(bool numbered, bool forbidden, bool best);
 
 }  // namespace tengen::cli

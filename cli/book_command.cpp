@@ -290,7 +290,10 @@ int runBook(int argc, char** argv) {
   const CommandHelp* command = findCommand("book " + what);
   if (!command || what == "build") {
     if (what == "--help" || what == "-h") throw HelpRequested{nullptr, "book"};
-    throw UsageError("unknown book command " + gomoku::quoted(what) + " (init, stats, export, import, repair or build)");
+    std::vector<std::string_view> names = {"init", "stats", "export", "import", "repair", "build"};
+    const auto near = gomoku::closestWord(what, names);
+    throw UsageError("unknown book command " + gomoku::quoted(what) +
+                     (near ? " (did you mean 'book " + std::string(*near) + "'?)" : " (init, stats, export, import, repair or build)"));
   }
   const Args args(argc, argv, 3, *command);
   if (what == "import") return importEntries(args);

@@ -12,7 +12,7 @@ namespace tengen::cli {
 
 std::unique_ptr<book::Book> openBookWriter(const Args& args, book::Book::Access access, std::string dir) {
   if (dir.empty()) dir = args.value("book").value_or(book::kDefaultBookDir);
-  const double wait = args.real("lock-wait", 10, 0, 86400);
+  const double wait = args.seconds("lock-wait", 10, 0, 86400);
   const auto start = std::chrono::steady_clock::now();
   long waitingFor = 0;
   while (true) {

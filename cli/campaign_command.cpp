@@ -216,12 +216,12 @@ int runCampaign(int argc, char** argv) {
   options.goal = coordinator::Goal::Solve;
   options.onlyAttacker = t.winner;
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 200000);
-  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.maxSeconds = args.seconds("time", 0, 0, 1e9);
   options.passHints = args.integer("pass-hints", 1, 0, 1) == 1;
   options.budgetGrowth = static_cast<int>(args.integer("job-growth", 4, 1, 64));
   options.maxJobNodes = static_cast<std::uint64_t>(args.integer("job-max-nodes", 3200000, 0, 1LL << 40));
   if (options.budgetGrowth > 1 && options.maxJobNodes <= options.jobBudget.maxNodes) options.budgetGrowth = 1;
-  options.sampleEvery = args.real("sample-every", 60, 1, 86400);
+  options.sampleEvery = args.seconds("sample-every", 60, 1, 86400);
 
   DistributedRun run(args, false, distributedGuide(args));
   book::Book& book = *run.book;

@@ -98,7 +98,7 @@ int stoppedRun(const char* command, const coordinator::RunSummary& s, const std:
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes) {
   worker::JobBudget b;
   b.maxNodes = static_cast<std::uint64_t>(args.integer(nodesName, 0, 0, 1LL << 50));
-  b.maxSeconds = args.real(timeName, 0, 0, 1e9);
+  b.maxSeconds = args.seconds(timeName, 0, 0, 1e9);
   if (b.maxNodes == 0 && b.maxSeconds <= 0) b.maxNodes = defaultNodes;
   // In-process workers each keep a table at once; under mpirun each rank has one.
   const auto* mpi = worker::MpiSession::current();
@@ -194,7 +194,7 @@ int runDistributedSolve(const Args& args) {
   options.goal = coordinator::Goal::Solve;
   options.onlyAttacker = colorOption(args, "win");
   options.jobBudget = budgetFrom(args, "job-nodes", "job-time", 20000);
-  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.maxSeconds = args.seconds("time", 0, 0, 1e9);
   readCampaignOptions(args, options);
   DistributedRun run(args, true, distributedGuide(args));
   const coordinator::RunSummary s = run.run(args, pos, options, json);

@@ -15,15 +15,6 @@ namespace {
 
 using namespace tengen::gomoku;
 
-char markOf(ForbiddenKind k) {
-  switch (k) {
-    case ForbiddenKind::Overline: return '6';
-    case ForbiddenKind::DoubleFour: return '4';
-    case ForbiddenKind::DoubleThree: return '3';
-    case ForbiddenKind::None: break;
-  }
-  return '.';
-}
 
 void printJson(const std::string& text, const Position& pos, const std::vector<ForbiddenPoint>& fouls) {
   std::string list = "[";
@@ -40,15 +31,14 @@ void printJson(const std::string& text, const Position& pos, const std::vector<F
 
 void printText(const std::string& text, const Position& pos, const std::vector<ForbiddenPoint>& fouls) {
   const int n = pos.board.size();
-  std::vector<std::pair<Point, char>> marks;
-  for (const auto& f : fouls) marks.emplace_back(f.point, markOf(f.kind));
+  const bool numbered = text.find('/') == std::string::npos;
   std::cout << "position: " << shownPosition(text) << '\n'
             << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
             << " to move\n"
-            << drawBoard(pos.board, marks) << "forbidden to black:";
+            << drawDiagram(pos.board, numbered, forbiddenMarks(pos.board, pos.rule)) << "forbidden to black:";
   if (fouls.empty()) std::cout << " none";
   for (const auto& f : fouls) std::cout << ' ' << formatPoint(f.point, n) << " (" << forbiddenKindName(f.kind) << ')';
-  std::cout << "\nlegend: X black, O white, 3 double-three, 4 double-four, 6 overline\n";
+  std::cout << "\nlegend: " << diagramLegend(numbered, pos.rule == Rule::Renju, false);
 }
 
 // Answers one position; returns false (after reporting) when the position is bad.
@@ -79,6 +69,7 @@ int runFouls(int argc, char** argv) {
   }
   // Batch: one position a line; blank lines and # comments are skipped.
   bool first = true;
+  promptIfTerminal("fouls");
   const bool allGood = forEachInputLine(std::cin, [&](const std::string& line) {
     if (!json && !first) std::cout << '\n';
     first = false;

@@ -56,6 +56,12 @@ bool readBoundedLine(std::istream& in, std::string& line, std::size_t limit, boo
   return true;
 }
 
+void promptIfTerminal(const char* command) {
+  if (!::isatty(STDIN_FILENO)) return;
+  std::cerr << "tengen " << command
+            << ": no position given, so reading them from standard input, one a line (Ctrl-D ends, Ctrl-C stops)\n";
+}
+
 std::string shownPosition(std::string_view text) { return text.empty() ? "(empty board)" : gomoku::printable(text); }
 
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer) {

@@ -17,6 +17,10 @@ bool readBoundedLine(std::istream& in, std::string& line, std::size_t limit, boo
 // control bytes and bytes that are not UTF-8 escaped, cut when long.
 std::string shownPosition(std::string_view text);
 
+// When standard input is a terminal, says on standard error that positions are read from it (one
+// a line; Ctrl-D ends): a command waiting for input never waits silently.
+void promptIfTerminal(const char* command);
+
 // Calls `answer` for each line of `in` that is not blank or a # comment (a trailing CR is
 // dropped). Returns true when every call returned true.
 bool forEachInputLine(std::istream& in, const std::function<bool(const std::string&)>& answer);

@@ -28,6 +28,14 @@ constexpr Command kCommands[] = {
     {"serve", tengen::cli::runServe},   {"campaign", tengen::cli::runCampaign},
 };
 
+// " (did you mean 'solve'?)" for a command name near a real one, else nothing.
+std::string didYouMean(std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const auto& c : tengen::cli::allCommands()) names.push_back(c.name);
+  const auto near = tengen::gomoku::closestWord(name, names);
+  return near ? " (did you mean '" + std::string(*near) + "'?)" : "";
+}
+
 // `tengen help [COMMAND [SUBCOMMAND]]`.
 int help(int argc, char** argv) {
   if (argc <= 2) {
@@ -39,7 +47,7 @@ int help(int argc, char** argv) {
   const tengen::cli::CommandHelp* command = tengen::cli::findCommand(name);
   if (!command && tengen::cli::printGroupHelp(std::cout, name)) return 0;
   if (!command) {
-    std::cerr << "tengen help: no command " << tengen::gomoku::quoted(name) << " (try 'tengen help')\n";
+    std::cerr << "tengen help: no command " << tengen::gomoku::quoted(name) << didYouMean(name) << " (try 'tengen help')\n";
     return 2;
   }
   tengen::cli::printCommandHelp(std::cout, *command);
@@ -109,6 +117,6 @@ int runCommand(int argc, char** argv) {
   }
   for (const auto& command : kCommands)
     if (command.name == name) return tengen::cli::runGuarded(name, command.run, argc, argv);
-  std::cerr << "tengen: unknown command " << tengen::gomoku::quoted(name) << " (try 'tengen help')\n";
+  std::cerr << "tengen: unknown command " << tengen::gomoku::quoted(name) << didYouMean(name) << " (try 'tengen help')\n";
   return 2;
 }

@@ -124,7 +124,7 @@ int runOthelloSolve(const Args& args) {
   const Position pos = parseOthello(args.positional()[0], game);
   worker::catchStopSignals();
   othello::EndgameSolver solver(22);
-  solver.setLimits(&worker::stopFlag(), args.real("time", 0, 0, 1e9));
+  solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
   const othello::EndgameResult r = solver.solve(pos);
   const bool over = pos.ended();
   const std::string best = !r.exact || over ? "" : othello::squareName(r.best);
@@ -143,7 +143,7 @@ int runOthelloSolve(const Args& args) {
     po.hashMegabytes = static_cast<std::size_t>(args.integer("hash", 256, 1, 1 << 20));
     po.cancel = &worker::stopFlag();
     po.solver = &solver;
-    const double limit = args.real("time", 0, 0, 1e9);
+    const double limit = args.seconds("time", 0, 0, 1e9);
     if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
     proof = othello::proveMargin(pos, r.margin, po);
   }

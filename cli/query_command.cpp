@@ -12,6 +12,7 @@
 #include "cli/othello_book.h"
 #include "cli/othello_solve.h"
 #include "cli/commands.h"
+#include "cli/board_text.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
@@ -73,15 +74,23 @@ void printJson(std::ostream& out, const std::string& text, const Position& pos, 
   out << o.raw("replies", replies + "]").done() << '\n';
 }
 
-void printText(std::ostream& out, const std::string& text, const Position& pos, const QueryAnswer& a) {
+void printText(std::ostream& out, const std::string& text, const Position& pos, const QueryAnswer& a, bool board) {
   const int n = pos.board.size();
   out << "position: " << shownPosition(text) << '\n'
-            << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove) << " to move\n"
-            << "result: " << valueName(a.result);
+      << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove) << " to move\n";
+  if (board) {
+    std::vector<DiagramMark> marks;
+    if (pos.toMove == Color::Black) marks = forbiddenMarks(pos.board, pos.rule);
+    if (a.bestMove != kNoPoint) marks.push_back({a.bestMove, "@"});
+    const bool numbered = text.find('/') == std::string::npos;
+    out << drawDiagram(pos.board, numbered, marks)
+        << "legend: " << diagramLegend(numbered, pos.toMove == Color::Black && pos.rule == Rule::Renju, a.bestMove != kNoPoint);
+  }
+  out << "result: " << valueName(a.result);
   if (!a.found)
     out << " (not in the book)";
   else if (a.result != book::Value::Unknown)
-    out << " (verified, proof of " << a.proofSize << " positions, " << a.proofDepth << " plies)";
+    out << " (verified, proof of " << a.proofSize << " positions)";
   else if (a.cannotWin[0] || a.cannotWin[1])
     out << " (proved so far: " << (a.cannotWin[0] ? "black" : "white") << " cannot force a win)";
   else if (a.claimed == book::Value::Unknown)
@@ -90,27 +99,29 @@ void printText(std::ostream& out, const std::string& text, const Position& pos, 
     out << "; claimed, unverified: " << valueName(a.claimed) << " (not proved until 'tengen verify' accepts it)";
   out << '\n';
   if (a.bestMove != kNoPoint) out << "best move: " << formatPoint(a.bestMove, n) << '\n';
-  if (!a.line.empty()) {
-    out << "line:";
-    for (Point p : a.line) out << ' ' << formatPoint(p, n);
-    out << '\n';
-  }
+  if (!a.line.empty()) out << "line: " << formatMoves(a.line, n) << " (" << a.line.size() << " moves)\n";
+  // The replies in three groups: what the book proves of them; those the proof refutes without a
+  // record of their own (a side that loses: the proof's argument covers them); and the rest.
+  std::string proved;
   std::size_t unknown = 0;
-  out << "replies:";
   for (const auto& r : a.replies) {
     if (r.damaged) {
-      out << ' ' << formatPoint(r.move, n) << " damaged record;";
+      proved += ' ' + formatPoint(r.move, n) + " damaged record;";
     } else if (r.result != book::Value::Unknown) {
-      out << ' ' << formatPoint(r.move, n) << ' ' << valueName(r.result) << ';';
+      proved += ' ' + formatPoint(r.move, n) + ' ' + std::string(valueName(r.result)) + ';';
     } else if (r.claimed != book::Value::Unknown) {
-      out << ' ' << formatPoint(r.move, n) << " claimed " << valueName(r.claimed) << " (unverified);";
+      proved += ' ' + formatPoint(r.move, n) + " claimed " + std::string(valueName(r.claimed)) + " (unverified);";
     } else {
       ++unknown;
     }
   }
-  if (unknown) out << ' ' << unknown << " more unknown";
-  if (a.replies.empty()) out << " none";
-  out << '\n';
+  const bool sideLoses = (a.result == book::Value::BlackWins && pos.toMove == Color::White) ||
+                         (a.result == book::Value::WhiteWins && pos.toMove == Color::Black);
+  out << "replies: " << (proved.empty() ? std::string(a.replies.empty() ? " none" : " none stored") : proved.substr(1)) << '\n';
+  if (unknown && sideLoses)
+    out << "  and " << unknown << " more, each refuted by the proof on the spot (not stored: it wins against them at once)\n";
+  else if (unknown)
+    out << "  and " << unknown << " more not in the book (unknown)\n";
 }
 
 // Answers one position into `out`; in a batch a bad position gets an error answer and the batch
@@ -127,7 +138,7 @@ bool answer(const book::Book& book, const std::string& text, const PositionOptio
   }
   const QueryAnswer a = book::queryBook(book, pos);
   std::ostringstream text_out;
-  json ? printJson(text_out, text, pos, a) : printText(text_out, text, pos, a);
+  json ? printJson(text_out, text, pos, a) : printText(text_out, text, pos, a, !batch);
   out += text_out.str();
   return true;
 }
@@ -145,6 +156,9 @@ int runQuery(int argc, char** argv) {
   const bool json = args.flag("json");
   const int threads = static_cast<int>(
       args.integer("threads", std::max(1u, std::thread::hardware_concurrency()), 1, 256));
+  // A bad position is said before the book is opened: the user's input first.
+  if (!args.positional().empty()) parsePosition(args.positional()[0], options);
+  else promptIfTerminal("query");
   book::Book book(args.value("book").value_or(book::kDefaultBookDir), book::Book::Access::ReadOnly);
   if (!args.positional().empty()) {
     std::string out;

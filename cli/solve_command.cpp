@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/distributed.h"
 #include "cli/hint_engine_options.h"
+#include "cli/board_text.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "cli/library.h"
@@ -148,9 +149,18 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
       std::cout << (r.noneWithinLimits ? " (no " + std::string(proofModeName(options.mode)) + " within the limits)"
                                        : " (budget ran out)");
     std::cout << '\n';
+    if (!batch) {
+      // The board as a player reads it: moves numbered, the best move, black's fouls when black is to move.
+      std::vector<DiagramMark> marks;
+      if (pos.toMove == Color::Black) marks = forbiddenMarks(pos.board, pos.rule);
+      if (r.bestMove != kNoPoint) marks.push_back({r.bestMove, "@"});
+      const bool numbered = text.find('/') == std::string::npos;
+      std::cout << drawDiagram(pos.board, numbered, marks)
+                << "legend: " << diagramLegend(numbered, pos.toMove == Color::Black && pos.rule == Rule::Renju, r.bestMove != kNoPoint);
+    }
     if (!best.empty()) std::cout << "best move: " << best << '\n';
-    if (!r.line.empty()) std::cout << "line: " << formatMoves(r.line, n) << '\n';
-    if (r.verified) std::cout << "proof: " << r.proofNodes << " nodes, " << r.proofDepth << " plies deep, verified\n";
+    if (!r.line.empty()) std::cout << "line: " << formatMoves(r.line, n) << " (" << r.line.size() << " moves)\n";
+    if (r.verified) std::cout << "proof: " << r.proofNodes << " positions, checked by the verifier\n";
     if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
     std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)
               << " nodes/s, " << r.seconds << " s";
@@ -183,7 +193,7 @@ int runSolve(int argc, char** argv) {
   if (const auto mode = args.value("mode"); mode && !parseProofMode(*mode, options.mode))
     throw UsageError("unknown mode " + quoted(*mode) + " (full, vct or vcf)");
   options.maxNodes = static_cast<std::uint64_t>(args.integer("nodes", 0, 0, 1LL << 50));
-  options.maxSeconds = args.real("time", 0, 0, 1e9);
+  options.maxSeconds = args.seconds("time", 0, 0, 1e9);
   options.hashMegabytes = hashMegabytes(args, defaultHashMegabytes(), 1, "--hash " + args.value("hash").value_or(""));
   options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
   options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
@@ -245,6 +255,7 @@ int runSolve(int argc, char** argv) {
   }
   bool first = true;
   bool allGood = true;
+  promptIfTerminal("solve");
   forEachInputLine(std::cin, [&](const std::string& line) {
     if (worker::stopRequested()) return true;  // the rest of the input is left unread
     if (!json && !first) std::cout << '\n';

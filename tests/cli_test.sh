@@ -8,7 +8,7 @@ TENGEN="$1"
 out=$("$TENGEN" fouls "f8 a1 g8 a3 h6 a5 h7 a7"); rc=$?
 check "fouls exits 0" [ "$rc" -eq 0 ]
 check "fouls names the point and kind" contains "$out" "forbidden to black: h8 (double-three)"
-check "fouls draws the mark" contains "$out" " 8 . . . . . X X 3 . . . . . . . 8"
+check "fouls draws the mark, the stones numbered" contains "$out" "  8   .   .   .   .   .  X1  X3  #3   .   .   .   .   .   .   .  8"
 
 # JSON Lines, exact shape, points sorted by column then row.
 out=$("$TENGEN" fouls --json "c8,e8,g8,i8,f10,f11,g12,h12/a1,a3,a5,a7,a9,a11,a13,a15")

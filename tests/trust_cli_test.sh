@@ -118,10 +118,21 @@ check "lines import /dev/zero stays under 400 MB ($(tail -1 <<< "$out") KB)" [ "
 # Numbers as whole-number options take them: plain decimals only.
 for bad in 0x10 +3 1e-400 inf -1 .5; do
   err=$("$TENGEN" solve --time "$bad" --rule freestyle --size 5 c3 2>&1 >/dev/null); rc=$?
-  check "--time $bad is refused (rc $rc)" [ "$rc" -eq 2 ] && check "(--time $bad: says what it takes)" contains "$err" "takes a number from 0 to"
+  check "--time $bad is refused (rc $rc)" [ "$rc" -eq 2 ] && check "(--time $bad: says what it takes)" contains "$err" "takes a duration from 0 to"
 done
-out=$("$TENGEN" solve --time 2.5 --rule freestyle --size 5 --json c3); rc=$?
-check "--time 2.5 is taken" [ "$rc" -eq 0 ]
+for good in 2.5 10s 2m 0.5h 250ms; do
+  out=$("$TENGEN" solve --time "$good" --rule freestyle --size 5 --json c3); rc=$?
+  check "--time $good is taken" [ "$rc" -eq 0 ]
+done
+# Mistakes get a hint: a command, an opening, numbers for a point, a code that is no opening.
+err=$("$TENGEN" slove 2>&1); check "a misspelt command: did you mean" contains "$err" "did you mean 'solve'?"
+err=$("$TENGEN" help solv 2>&1); check "help for a misspelt command: did you mean" contains "$err" "did you mean 'solve'?"
+err=$("$TENGEN" book stat 2>&1); check "a misspelt book command: did you mean" contains "$err" "did you mean 'book stats'?"
+err=$("$TENGEN" fouls Kagestu 2>&1); check "a misspelt opening: did you mean" contains "$err" "did you mean the opening Kagetsu?"
+err=$("$TENGEN" query --book "$T/q" Kagestu 2>&1); check "query says so before it opens the book" contains "$err" "Kagetsu?"
+err=$("$TENGEN" fouls "7,7" 2>&1); check "numbers for a point: the hint" contains "$err" "a point is a column letter and a row number, like h8"
+err=$("$TENGEN" fouls D14 2>&1); rc=$?
+check "D14 is no opening, and is said so (rc $rc)" [ "$rc" -eq 2 ] && check "(D14: the codes)" contains "$err" "the codes are D1-D13 and I1-I13"
 for opt in "--hint-ms 5" "--hint-plies 2" "--hint-after 100" "--hint-questions 3" "--hint-wait 0"; do
   err=$("$TENGEN" solve $opt --rule freestyle --size 5 c3 2>&1 >/dev/null); rc=$?
   check "$opt without --hint-engine is refused (rc $rc)" [ "$rc" -eq 2 ] && check "($opt: says it needs --hint-engine)" contains "$err" "needs --hint-engine"

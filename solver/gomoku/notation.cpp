@@ -1,6 +1,8 @@
 // Reading and writing RIF point names.
 #include "solver/gomoku/notation.h"
 
+#include <algorithm>
+
 namespace tengen::gomoku {
 
 std::optional<Point> parsePoint(std::string_view text, int size, std::string* error) {
@@ -75,6 +77,40 @@ std::string quoted(std::string_view text, std::size_t limit) {
   out.append(printable(text, limit));
   out.push_back('\'');
   return out;
+}
+
+namespace {
+
+// Optimal string alignment distance, case-insensitive.
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string_view> closestWord(std::string_view word, const std::vector<std::string_view>& candidates,
+                                            std::size_t maxDistance) {
+  std::optional<std::string_view> best;
+  std::size_t bestDistance = maxDistance + 1;
+  for (std::string_view c : candidates) {
+    const std::size_t d = editDistance(word, c);
+    if (d < bestDistance && d * 2 < std::max<std::size_t>(word.size(), 2)) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 std::string formatPoint(Point p, int size) {

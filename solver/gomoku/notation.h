@@ -28,6 +28,12 @@ std::string printable(std::string_view text, std::size_t limit = 200);
 // The same between single quotes, cut sooner: for a token of the user's input.
 std::string quoted(std::string_view text, std::size_t limit = 40);
 
+// The candidate closest to `word` by edit distance (letters compared without case; a swap of two
+// neighbours counts one), when it is at most `maxDistance` away and nearer than half the word:
+// for "did you mean" hints.
+std::optional<std::string_view> closestWord(std::string_view word, const std::vector<std::string_view>& candidates,
+                                            std::size_t maxDistance = 2);
+
 // The RIF names of a line of moves, joined by `separator`.
 std::string formatMoves(const std::vector<Point>& moves, int size, std::string_view separator = " ");
 

@@ -27,8 +27,18 @@ std::vector<std::string_view> splitTokens(std::string_view text, std::string_vie
 Point parseOrThrow(std::string_view token, int size) {
   std::string error;
   const auto p = parsePoint(token, size, &error);
-  if (!p) throw PositionError(error);
-  return *p;
+  if (p) return *p;
+  // A hint for the usual mix-ups: numbers for a point, and a misspelt opening.
+  if (!token.empty() && token.find_first_not_of("0123456789") == std::string_view::npos) {
+    const char last = static_cast<char>('a' + size - 1);
+    error += std::string(" (a point is a column letter and a row number, like h8: columns a to ") + last + ", rows 1 to " +
+             std::to_string(size) + "; 'x,y' from the top-left corner is the Gomocup protocol's, not a position's)";
+  } else if (token.size() >= 4) {
+    std::vector<std::string_view> names;
+    for (const auto& o : openings()) names.push_back(o.name);
+    if (const auto near = closestWord(token, names)) error += " (did you mean the opening " + std::string(*near) + "?)";
+  }
+  throw PositionError(error);
 }
 
 std::string describeFinish(const FinishedGame& f, int size) {
@@ -41,6 +51,15 @@ void parseMoveList(std::string_view text, Position& pos) {
   auto tokens = splitTokens(text, " \t,");
   // Renju on 15x15: a list may start with an opening's code or name ("D4 j10", "kagetsu"), which
   // stands for its three moves. Renju games start at h8, so a first token "d4" is the opening.
+  if (pos.rule == Rule::Renju && board.size() == kDefaultSize && !tokens.empty()) {
+    // "D14" written like a code is no opening (D1-D13, I1-I13), not a stone at d14 by surprise.
+    const std::string_view first = tokens[0];
+    if (first.size() >= 3 && (first[0] == 'D' || first[0] == 'I') && !findOpening(first) &&
+        first.substr(1).find_first_not_of("0123456789") == std::string_view::npos)
+      throw PositionError(printable(first, 10) + " is no opening: the codes are D1-D13 and I1-I13 (a stone at " +
+                          std::string(1, static_cast<char>(first[0] - 'A' + 'a')) + std::string(first.substr(1)) +
+                          " is written in lower case)");
+  }
   if (pos.rule == Rule::Renju && board.size() == kDefaultSize && !tokens.empty())
     if (const auto opening = findOpening(tokens[0])) {
       auto rest = std::vector<std::string_view>(tokens.begin() + 1, tokens.end());
