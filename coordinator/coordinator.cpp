@@ -83,7 +83,9 @@ class Run {
         options_(options),
         workers_(static_cast<std::size_t>(pool.size())),
         crossCheck_(pool.size() >= 2),
-        lentUpTo_(static_cast<std::size_t>(pool.size()), 0) {}
+        lentUpTo_(static_cast<std::size_t>(pool.size()), 0) {
+    tree_.setLeastTriedFirst(options.goal == Goal::Solve && options.budgetGrowth > 1);
+  }
 
   RunSummary run() {
     start_ = Clock::now();

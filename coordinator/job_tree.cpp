@@ -162,8 +162,14 @@ int JobTree::selectLeaf(int from, Color attacker, bool inFlight) const {
     std::vector<int> kids = distinctChildren(v);
     const bool isOr = node(v).toMove == attacker;
     std::stable_sort(kids.begin(), kids.end(), [&](int x, int y) {
-      const ProofNumbers nx = node(x).question[a].numbers, ny = node(y).question[a].numbers;
-      return isOr ? nx.pn < ny.pn : nx.dn < ny.dn;
+      const Question &qx = node(x).question[a], &qy = node(y).question[a];
+      if (!isOr && leastTriedFirst_) {
+        // An expanded child has had the largest job a question gets: it comes last.
+        const std::uint64_t tx = qx.expanded ? ~0ull : qx.triedNodes, ty = qy.expanded ? ~0ull : qy.triedNodes;
+        if (tx != ty) return tx < ty;
+        return qx.numbers.pn < qy.numbers.pn;
+      }
+      return isOr ? qx.numbers.pn < qy.numbers.pn : qx.numbers.dn < qy.numbers.dn;
     });
     for (int c : kids) {
       const int leaf = self(self, c);

@@ -83,6 +83,10 @@ class JobTree {
   // flight (and inner nodes whose open leaves all are); -1 when there is none. With `inFlight`,
   // the most-proving leaf whose job is in flight instead (to expand while its job runs).
   int selectLeaf(int from, Color attacker, bool inFlight = false) const;
+  // Growing jobs (the coordinator's budgetGrowth): at the nodes where the attacker's opponent
+  // chooses, the children least tried come first (then the most-proving one), so every reply gets
+  // its small job before any gets a large one.
+  void setLeastTriedFirst(bool on) { leastTriedFirst_ = on; }
 
   // The nodes whose `attacker` question still matters: open (not solved, no answer waiting for
   // its check) and the root or a child of such a node.
@@ -107,6 +111,7 @@ class JobTree {
 
   gomoku::Position root_;
   MoveListing listing_;
+  bool leastTriedFirst_ = false;
   std::deque<Node> nodes_;  // a deque: references to nodes stay valid while children are added
   std::unordered_map<std::string, int> byKey_;
 };
