@@ -4,6 +4,8 @@
 #include "engine/gomocup.h"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -33,14 +35,26 @@ class Session {
   Session(std::ostream& out, const EngineOptions& options)
       : out_(out), options_(options), table_(options.hashMegabytes, /*growing=*/true) {}
 
-  // One command line; false at END.
+  ~Session() { finishThinking(); }
+
+  // One command line; false at END. A move is thought about on a thread of its own, so a GUI's
+  // YXSTOP (or STOP) reaches it; any other command waits for the move first.
   bool handle(const std::string& line, std::istream& in) {
     std::istringstream words(line);
     std::string command;
     words >> command;
     command = upper(command);
     if (command.empty()) return true;
-    if (command == "END") return false;
+    if (command == "YXSTOP" || command == "STOP") {
+      stop_ = true;
+      return true;
+    }
+    if (command == "END") {
+      stop_ = true;
+      finishThinking();
+      return false;
+    }
+    finishThinking();
     if (command == "START") return start(words), true;
     if (command == "RECTSTART") return rectStart(words), true;
     if (command == "RESTART") {
@@ -49,15 +63,28 @@ class Session {
       return say("OK"), true;
     }
     if (command == "INFO") return info(words), true;
-    if (command == "ABOUT") {
-      return say("name=\"tengen\", version=\"" TENGEN_VERSION "\", author=\"tengen developers\", country=\"-\", "
-                 "www=\"renju and gomoku opening prover\""),
-             true;
+    if (command == "ABOUT") return say("name=\"tengen\", version=\"" TENGEN_VERSION "\", author=\"tengen developers\""), true;
+    if (command == "YXHASHCLEAR") {
+      table_.clear();
+      return message("transposition table cleared"), true;
     }
+    if (command == "SWAP2BOARD") {
+      // Its board lines, then DONE: read them all, then say what tengen does not do.
+      for (std::string rest; std::getline(in, rest) && upper(rest).rfind("DONE", 0) != 0;) {
+      }
+      return error("swap2 openings are not supported by tengen"), true;
+    }
+    if (command == "YXBALANCEONE" || command == "YXBALANCETWO")
+      return error(command + " (balanced moves) is not supported by tengen"), true;
     if (!started()) return error(command + " before START"), true;
     if (command == "BEGIN") {
       if (!stones_.empty()) return error("BEGIN on a board that is not empty"), true;
       return move(), true;
+    }
+    if (command == "YXNBEST") {
+      const auto n = wholeNumber(words);
+      if (!n || *n < 1) return error("YXNBEST takes how many moves to show (1 or more)"), true;
+      return move(static_cast<int>(std::min<long long>(*n, 64))), true;
     }
     if (command == "TURN") return turn(words), true;
     if (command == "BOARD" || command == "YXBOARD") return board(in, command == "BOARD"), true;
@@ -84,6 +111,9 @@ class Session {
       return error("unsupported size (tengen plays 5x5 to 20x20)");
     size_ = static_cast<int>(*n);
     stones_.clear();
+    // Said before OK, so a manager that waits for OK has read it with the answer to START.
+    message(options_.book ? "book: " + options_.book->dir() + " (its proven moves are played where it knows the position)"
+                          : "no book: moves come from the prover and the evaluation ('tengen engine --book DIR' plays a book's proven moves)");
     say("OK");
   }
 
@@ -113,7 +143,8 @@ class Session {
     words >> key;
     key = upper(key);
     // Keys the engine does not use (folder, evaluate, game_type, ...) are taken without a word.
-    if (key != "TIMEOUT_TURN" && key != "TIMEOUT_MATCH" && key != "TIME_LEFT" && key != "RULE" && key != "MAX_MEMORY")
+    if (key != "TIMEOUT_TURN" && key != "TIMEOUT_MATCH" && key != "TIME_LEFT" && key != "RULE" && key != "MAX_MEMORY" &&
+        key != "SHOW_DETAIL")
       return;
     const auto value = wholeNumber(words);
     if (!value) return error("INFO " + key + " takes a whole number of at least 0");
@@ -123,6 +154,7 @@ class Session {
     else if (key == "TIMEOUT_MATCH") timeoutMatch_ = *value;
     else if (key == "TIME_LEFT") timeLeft_ = *value;
     else if (key == "MAX_MEMORY") limitMemory(*value);
+    else if (key == "SHOW_DETAIL") showDetail_ = static_cast<int>(std::min<long long>(*value, 3));
     else if (*value >= 4 || *value == 2) rule_ = gomoku::Rule::Renju;  // 4 to 7; Yixin-Board sends 2 for renju
     else if (*value == 1 || *value == 3) rule_ = gomoku::Rule::Standard;  // bit 2 (continuous game) is ignored
     else if (*value == 0) rule_ = gomoku::Rule::Freestyle;
@@ -234,20 +266,55 @@ class Session {
     return std::max(0.01, ms * 0.5 / 1000 - 0.03);
   }
 
-  void move() {
+  // Thinks about our move on a thread of its own (see handle); with `nBest`, the N best moves
+  // are shown first (Yixin's YXNBEST), then the best is played as a turn's is.
+  void move(int nBest = 0) {
     Color ours = Color::Black;
     const gomoku::Board b = currentBoard(ours);
-    if (gomoku::findFinishedGame(b, rule_)) message("the game is already decided on this board");
-    gomoku::Position pos{rule_, b, ours};
-    ChoiceOptions choice;
-    choice.seconds = turnSeconds();
-    choice.book = options_.book;
-    choice.table = &table_;
-    const MoveChoice c = chooseMove(pos, choice);
-    for (const auto& m : c.messages) message(m);
-    if (c.move == gomoku::kNoPoint) return error("no legal move left");
-    stones_.push_back({c.move, true});
-    say(format(c.move));
+    if (const auto finished = gomoku::findFinishedGame(b, rule_))
+      return error("the game is over: " +
+                   (finished->blackFoul ? std::string("black has an overline") : std::string(gomoku::colorName(finished->winner)) + " has five") +
+                   " at " + format(finished->at) + "; no move to play");
+    stop_ = false;
+    thinker_ = std::thread([this, pos = gomoku::Position{rule_, b, ours}, nBest] {
+      ChoiceOptions choice;
+      choice.seconds = turnSeconds();
+      choice.book = options_.book;
+      choice.table = &table_;
+      choice.stop = &stop_;
+      choice.analysis = [&](const Analysis& a) { analysis(a); };
+      const MoveChoice c = chooseMove(pos, choice);
+      for (const auto& m : c.messages) message(m);
+      for (int k = 0; k < nBest && k < static_cast<int>(c.best.size()); ++k)
+      {
+        std::string line = "(";
+        line.append(std::to_string(k + 1)).append(") ").append(std::to_string(c.best[static_cast<std::size_t>(k)].score));
+        line.append(" | ").append(format(c.best[static_cast<std::size_t>(k)].move));
+        message(line);
+      }
+      if (c.move == gomoku::kNoPoint) return error("no legal move left");
+      stones_.push_back({c.move, true});
+      say(format(c.move));
+    });
+  }
+
+  // A step of the choice, as GUIs show analysis: a MESSAGE in words and the INFO lines.
+  void analysis(const Analysis& a) {
+    std::string pv;
+    for (Point p : a.line) {
+      if (!pv.empty()) pv += ' ';
+      pv += format(p);
+    }
+    const long long ms = static_cast<long long>(a.milliseconds);
+    message("depth " + std::to_string(a.depth) + " ev " + std::to_string(a.score) + " n " + std::to_string(a.nodes) +
+            " tm " + std::to_string(ms) + " pv " + pv + " (" + a.what + ")");
+    if (showDetail_ < 2) return;  // INFO lines only for a GUI that asked for them (INFO show_detail 2 or 3)
+    out_ << "INFO PV 0\nINFO NUMPV 1\nINFO DEPTH " << a.depth << "\nINFO NODES " << a.nodes << "\nINFO TOTALTIME " << ms
+         << "\nINFO EVAL " << a.score << "\nINFO BESTLINE " << pv << "\nINFO PV DONE" << std::endl;
+  }
+
+  void finishThinking() {
+    if (thinker_.joinable()) thinker_.join();
   }
 
   std::ostream& out_;
@@ -258,6 +325,9 @@ class Session {
   gomoku::Rule rule_ = gomoku::Rule::Freestyle;
   std::optional<long long> timeoutTurn_;
   long long timeoutMatch_ = 0, timeLeft_ = 0;
+  std::thread thinker_;
+  std::atomic<bool> stop_{false};
+  int showDetail_ = 0;  // INFO show_detail: 2 or 3 adds the INFO lines of the analysis
   std::vector<Stone> stones_;
 };
 

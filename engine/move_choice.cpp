@@ -2,6 +2,8 @@
 // the clock is shared, and every search stops well before the turn's time is up.
 #include "engine/move_choice.h"
 
+#include <algorithm>
+#include <cmath>
 #include <chrono>
 
 #include "book/book_query.h"
@@ -23,19 +25,31 @@ bool legal(gomoku::Board& board, Point p, Color c, gomoku::Rule rule) {
   return p >= 0 && p < board.cellCount() && board.isEmpty(p) && gomoku::isLegal(board, p, c, rule);
 }
 
+// A win found: its score (20000 less the moves to the five).
+constexpr int kWinScore = 20000;
+// The evaluation's score, squashed below any win's or loss's (the raw sums grow without bound
+// as shapes add up; 5,000 raw is half the range).
+int evaluationScore(long raw) {
+  const double r = static_cast<double>(raw);
+  return static_cast<int>(9999 * r / (std::abs(r) + 5000));
+}
+
 // A search for the side to move's win in `mode` within `seconds`; the winning move or kNoPoint.
 Point searchWin(const gomoku::Position& pos, gomoku::ProofMode mode, double seconds, const ChoiceOptions& options,
-                std::string& line) {
-  if (seconds < 0.005) return gomoku::kNoPoint;
+                std::string& line, std::vector<Point>* moves = nullptr, std::uint64_t* nodes = nullptr) {
+  if (seconds < 0.005 || (options.stop && options.stop->load())) return gomoku::kNoPoint;
   gomoku::SolveOptions o;
   o.mode = mode;
   o.maxSeconds = seconds;
   o.table = options.table;
   o.hashMegabytes = 64;
   o.onlyAttacker = pos.toMove;
+  o.cancel = options.stop;
   const gomoku::SolveResult r = gomoku::solve(pos, o);
+  if (nodes) *nodes += r.nodes;
   if (r.value != gomoku::winFor(pos.toMove) || r.bestMove == gomoku::kNoPoint) return gomoku::kNoPoint;
   line = gomoku::formatMoves(r.line, pos.board.size());
+  if (moves) *moves = r.line;
   return r.bestMove;
 }
 
@@ -61,8 +75,27 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
   const int n = board.size();
   const auto ranked = rankMoves(board, me, pos.rule);
   if (ranked.empty()) return choice;  // nothing legal: the board is full (or black is stuck)
-  auto play = [&](Point p, std::string message) {
+  std::uint64_t nodes = 0;
+  auto tell = [&](int depth, int score, std::vector<Point> line, std::string what) {
+    if (!options.analysis) return;
+    Analysis a;
+    a.depth = depth;
+    a.nodes = nodes;
+    a.milliseconds = 1000 * std::chrono::duration<double>(Clock::now() - start).count();
+    a.score = score;
+    a.line = std::move(line);
+    a.what = std::move(what);
+    options.analysis(a);
+  };
+  // The evaluation's order, the chosen move first: what an N-best view shows.
+  auto bestList = [&](Point chosen, int chosenScore) {
+    choice.best.push_back({chosen, chosenScore});
+    for (const auto& r : ranked)
+      if (r.move != chosen) choice.best.push_back({r.move, evaluationScore(r.score)});
+  };
+  auto play = [&](Point p, std::string message, int score = 0) {
     choice.move = p;
+    if (choice.best.empty()) bestList(p, score);
     if (!message.empty()) choice.messages.push_back(std::move(message));
     return choice;
   };
@@ -70,11 +103,17 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
   // A five at once; else the opponent's five must be blocked.
   gomoku::MoveList fives;
   gomoku::findFivePoints(board, me, pos.rule, fives);
-  if (!fives.empty()) return play(fives[0], "five at " + gomoku::formatPoint(fives[0], n));
+  if (!fives.empty()) {
+    tell(1, kWinScore - 1, {fives[0]}, "five");
+    return play(fives[0], "five at " + gomoku::formatPoint(fives[0], n), kWinScore - 1);
+  }
   gomoku::findFivePoints(board, other, pos.rule, fives);
   for (Point f : fives)
-    if (legal(board, f, me, pos.rule))
-      return play(f, fives.size() > 1 ? "two fives to block: lost" : "blocks the five at " + gomoku::formatPoint(f, n));
+    if (legal(board, f, me, pos.rule)) {
+      const int score = fives.size() > 1 ? -kWinScore + 2 : 0;
+      tell(1, score, {f}, "block");
+      return play(f, fives.size() > 1 ? "two fives to block: lost" : "blocks the five at " + gomoku::formatPoint(f, n), score);
+    }
 
   // The book: its proven move, or a reply it has proved good for us.
   if (options.book) {
@@ -82,11 +121,16 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
       const book::QueryAnswer a = book::queryBook(*options.book, pos);
       const book::Value win = me == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
       const std::string what = "book: " + valueText(a.result) + " (verified, proof of " + std::to_string(a.proofSize) + " positions)";
-      if ((a.result == win || a.result == book::Value::Draw) && legal(board, a.bestMove, me, pos.rule))
-        return play(a.bestMove, what);
+      if ((a.result == win || a.result == book::Value::Draw) && legal(board, a.bestMove, me, pos.rule)) {
+        const int score = a.result == win ? kWinScore - static_cast<int>(a.line.size()) : 0;
+        tell(1, score, a.line, "book");
+        return play(a.bestMove, what, score);
+      }
       for (const auto& r : a.replies)
-        if (r.result == win && legal(board, r.move, me, pos.rule))
-          return play(r.move, "book: " + gomoku::formatPoint(r.move, n) + " wins (verified)");
+        if (r.result == win && legal(board, r.move, me, pos.rule)) {
+          tell(1, kWinScore - 1000, {r.move}, "book");
+          return play(r.move, "book: " + gomoku::formatPoint(r.move, n) + " wins (verified)", kWinScore - 1000);
+        }
       if (a.claimed != a.result) choice.messages.push_back("book: claimed " + valueText(a.claimed) + ", not verified: not used");
     } catch (const book::BookError& e) {
       choice.messages.push_back(std::string("book unreadable here: ") + e.what());
@@ -95,12 +139,21 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
 
   // The prover: each search gets a share of what is left, and every proof is verified.
   std::string line;
-  if (Point p = searchWin(pos, gomoku::ProofMode::Vcf, left() * 0.15, options, line); p != gomoku::kNoPoint)
-    return play(p, "VCF found: " + line);
-  if (Point p = searchWin(pos, gomoku::ProofMode::Vct, left() * 0.3, options, line); p != gomoku::kNoPoint)
-    return play(p, "VCT found: " + line);
-  if (Point p = searchWin(pos, gomoku::ProofMode::Full, left() * 0.3, options, line); p != gomoku::kNoPoint)
-    return play(p, "win proved: " + line);
+  std::vector<Point> moves;
+  const int bestScore = evaluationScore(ranked.front().score);
+  const struct {
+    gomoku::ProofMode mode;
+    double share;
+    const char* name;
+  } steps[] = {{gomoku::ProofMode::Vcf, 0.15, "VCF"}, {gomoku::ProofMode::Vct, 0.3, "VCT"}, {gomoku::ProofMode::Full, 0.3, "full search"}};
+  for (int k = 0; k < 3; ++k) {
+    if (Point p = searchWin(pos, steps[k].mode, left() * steps[k].share, options, line, &moves, &nodes); p != gomoku::kNoPoint) {
+      const int score = kWinScore - static_cast<int>(moves.size());
+      tell(2 + k, score, moves, steps[k].name);
+      return play(p, std::string(k == 2 ? "win proved: " : std::string(steps[k].name) + " found: ") + line, score);
+    }
+    tell(2 + k, bestScore, {ranked.front().move}, std::string("no win by ") + steps[k].name);
+  }
 
   // Defence: against a VCF of the opponent's, the best-ranked move after which none is left.
   const double perCheck = 0.02;
@@ -112,10 +165,14 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
       std::string l;
       const bool stillThere = searchWin(after, gomoku::ProofMode::Vcf, perCheck, options, l) != gomoku::kNoPoint;
       board.undo();
-      if (!stillThere) return play(ranked[i].move, "stops the opponent's VCF");
+      if (!stillThere) {
+        tell(5, -1000, {ranked[i].move}, "defence");
+        return play(ranked[i].move, "stops the opponent's VCF", -1000);
+      }
     }
   }
-  return play(ranked.front().move, "");
+  tell(5, bestScore, {ranked.front().move}, "evaluation");
+  return play(ranked.front().move, "", bestScore);
 }
 
 }  // namespace tengen::engine
