@@ -45,6 +45,35 @@ int goodness(Value v, Color mover) {
   return 0;
 }
 
+// A stone of `mover` (the side that just moved) whose position before it, `mover` to move, the
+// book proves `mover` cannot force a win: then `mover` cannot force one here either, since every
+// move there, this one included, leaves it without a win. kNoPoint when no such record is found.
+Point parentWithoutWin(const Book& book, const Board& board, gomoku::Rule rule, Color mover) {
+  for (const auto& s : board.history()) {
+    if (s.color != mover) continue;
+    Board parent(board.size());
+    for (const auto& t : board.history())
+      if (t.point != s.point) parent.place(t.point, t.color);
+    if (gomoku::findFinishedGame(parent, rule) || !gomoku::isLegal(parent, s.point, mover, rule)) continue;
+    PositionKey key;
+    const auto record = lookup(book, parent, rule, mover, key, false);
+    if (!record) continue;
+    const ProofStep* step = record->provedStep(gomoku::index(mover));
+    if (step && !step->attackerWins) return s.point;
+  }
+  return gomoku::kNoPoint;
+}
+
+// An unknown answer completed by what the book proves one move earlier (see parentWithoutWin).
+void deriveFromParent(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, QueryAnswer& a) {
+  const Color mover = gomoku::opponent(toMove);
+  if (a.result != Value::Unknown || a.cannotWin[gomoku::index(mover)]) return;
+  a.derivedFrom = parentWithoutWin(book, board, rule, mover);
+  if (a.derivedFrom == gomoku::kNoPoint) return;
+  a.cannotWin[gomoku::index(mover)] = true;
+  if (a.cannotWin[gomoku::index(toMove)]) a.result = a.claimed = Value::Draw;
+}
+
 }  // namespace
 
 QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
@@ -69,11 +98,13 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
       answer.cannotWin[c] = proved && !proved->attackerWins;
     }
   }
+  deriveFromParent(book, pos.board, pos.rule, pos.toMove, answer);
 
   // The line: best moves through the book while the book knows the value.
   Board board = pos.board;
   Color toMove = pos.toMove;
-  for (auto at = record; at && at->result != Value::Unknown;) {
+  for (auto at = record; at && (at->result != Value::Unknown || (board.stoneCount() == pos.board.stoneCount() &&
+                                                                   answer.result == Value::Draw));) {
     const Point move = toCaller(at->bestMove, key, n);
     if (move == gomoku::kNoPoint || !board.isEmpty(move)) break;
     answer.line.push_back(move);
@@ -138,6 +169,12 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     if (record) {
       reply.result = record->result;
       reply.claimed = record->claimed;
+      // Here the mover cannot force a win, so not after this reply either: with the reply's own
+      // proof that the opponent cannot, the reply is a draw.
+      const ProofStep* opponentStep = record->provedStep(gomoku::index(gomoku::opponent(mover)));
+      if (reply.result == Value::Unknown && answer.cannotWin[gomoku::index(mover)] && opponentStep &&
+          !opponentStep->attackerWins)
+        reply.result = reply.claimed = Value::Draw;
     } else {
       reply.damaged = true;
     }
@@ -155,7 +192,9 @@ std::string describeAnswer(const QueryAnswer& a) {
   switch (a.result) {
     case Value::BlackWins: return "black wins" + proof;
     case Value::WhiteWins: return "white wins" + proof;
-    case Value::Draw: return "draw" + proof;
+    case Value::Draw:
+      if (a.derivedFrom != gomoku::kNoPoint) return "draw (verified: this position's proof and the one a move earlier)";
+      return "draw" + proof;
     case Value::Unknown: break;
   }
   if (a.cannotWin[0] || a.cannotWin[1]) return std::string(a.cannotWin[0] ? "black" : "white") + " cannot win (verified)";

@@ -34,6 +34,10 @@ struct QueryAnswer {
   std::uint32_t pn = 0, dn = 0;  // unknown entries: numbers of the last search
   // Unknown entries: what is proved short of a value (cannotWin[c]: colour c cannot force a win).
   bool cannotWin[2] = {false, false};
+  // Where the side that just moved cannot force a win because a position one of its stones
+  // earlier (that side to move) is proved so: the stone, else kNoPoint. With the position's own
+  // proof that the side to move cannot win either, the value is a draw.
+  gomoku::Point derivedFrom = gomoku::kNoPoint;
 };
 
 // Throws RecordError when the position's own record cannot be read, BookError when the book

@@ -227,9 +227,13 @@ int runDistributedSolve(const Args& args) {
     std::cout << "position: " << shownPosition(text) << '\n'
               << "rule: " << ruleName(pos.rule) << ", " << n << "x" << n << ", " << colorName(pos.toMove)
               << " to move, distributed over " << pool->describe() << '\n'
-              << "result: " << gameValueName(s.value) << (s.rootSettled ? "" : " (stopped by " + s.stoppedBy + ")") << '\n';
+              << "result: " << gameValueName(s.value)
+              << (s.rootSettled ? ""
+                                : " (stopped by " + s.stoppedBy +
+                                      ": run the same command again to go on from what the book holds, or give more --time or --jobs)")
+              << '\n';
     if (!best.empty()) std::cout << "best move: " << best << '\n';
-    if (!line.empty()) std::cout << "line: " << formatMoves(line, n) << '\n';
+    if (!line.empty()) std::cout << "line: " << formatLine(line, n) << '\n';
     if (s.rootSettled)
       std::cout << "proof: " << a.proofSize << " positions in the book; every answer checked by the verifier on arrival"
                 << (s.claimsVerified ? ", and " + std::to_string(s.claimsVerified) +
@@ -399,6 +403,9 @@ int runBookBuild(int argc, char** argv) {
       printSummary(s, pool->describe());
       std::cout << "book: " << s.positionsStored << " records written to " << book.dir() << "; stopped: " << s.stoppedBy
                 << '\n';
+      if (s.unknown > 0)
+        std::cout << "hint: " << s.unknown << " jobs ended unsettled within their budget; run again with a larger --nodes "
+                  << "or --time a position (what is proved is kept and not searched again)\n";
     }
     std::cout.flush();
     if (s.stoppedBy == "interrupted") return stoppedRun("book build", s, book.dir());

@@ -65,6 +65,8 @@ void printJson(std::ostream& out, const std::string& text, const Position& pos, 
       .boolean("verified", a.verified)
       .raw("best_move", moveJson(a.bestMove, n))
       .raw("line", line + "]");
+  // Where the side that just moved is proved without a win one move earlier (book_query.h).
+  if (a.derivedFrom != kNoPoint) o.str("derived_before", formatPoint(a.derivedFrom, n));
   if (a.result != book::Value::Unknown)
     o.num("proof_size", static_cast<long long>(a.proofSize)).num("proof_depth", static_cast<long long>(a.proofDepth));
   else if (a.cannotWin[0] || a.cannotWin[1])
@@ -89,6 +91,9 @@ void printText(std::ostream& out, const std::string& text, const Position& pos, 
   out << "result: " << valueName(a.result);
   if (!a.found)
     out << " (not in the book)";
+  else if (a.derivedFrom != kNoPoint)
+    out << " (verified: " << colorName(pos.toMove) << " cannot force a win by this position's proof, "
+        << colorName(opponent(pos.toMove)) << " by the proof of the position before " << formatPoint(a.derivedFrom, n) << ")";
   else if (a.result != book::Value::Unknown)
     out << " (verified, proof of " << a.proofSize << " positions)";
   else if (a.cannotWin[0] || a.cannotWin[1])
@@ -99,7 +104,7 @@ void printText(std::ostream& out, const std::string& text, const Position& pos, 
     out << "; claimed, unverified: " << valueName(a.claimed) << " (not proved until 'tengen verify' accepts it)";
   out << '\n';
   if (a.bestMove != kNoPoint) out << "best move: " << formatPoint(a.bestMove, n) << '\n';
-  if (!a.line.empty()) out << "line: " << formatMoves(a.line, n) << " (" << a.line.size() << " moves)\n";
+  if (!a.line.empty()) out << "line: " << formatLine(a.line, n) << '\n';
   // The replies in three groups: what the book proves of them; those the proof refutes without a
   // record of their own (a side that loses: the proof's argument covers them); and the rest.
   std::string proved;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include "book/book.h"
 #include "book/book_proofs.h"
@@ -28,6 +29,15 @@ namespace tengen::cli {
 namespace {
 
 using namespace tengen::gomoku;
+
+// The search's budget as a player reads it.
+std::string budgetText(double seconds, std::uint64_t nodes) {
+  std::ostringstream out;
+  if (seconds > 0) out << "limit " << seconds << " s";
+  if (nodes > 0) out << (seconds > 0 ? " or " : "limit ") << nodes << " positions";
+  if (seconds <= 0 && nodes == 0) out << "no limit (Ctrl-C stops and keeps what is proved)";
+  return out.str();
+}
 
 std::size_t defaultHashMegabytes() { return std::clamp<std::size_t>(machineMemoryMegabytes() / 16, 64, 2048); }
 
@@ -85,12 +95,16 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
       options.oracleInBackground = !hints->wait;
     }
   }
-  if (terminal)
-    options.progress = [](const SolveProgress& p) {
-      std::fprintf(stderr, "\r%s's win: %llu nodes, %.0f nodes/s, pn %u dn %u, %.1f s   ",
+  if (terminal) {
+    // In a player's words: what is being proved, how far, and how long it may still take.
+    const std::string budget = budgetText(options.maxSeconds, options.maxNodes);
+    options.progress = [budget, start = std::chrono::steady_clock::now()](const SolveProgress& p) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "\rproving %s's win: %llu positions searched (%.0f/s), %.1f s, %s   ",
                    std::string(colorName(p.attacker)).c_str(), static_cast<unsigned long long>(p.nodes),
-                   p.seconds > 0 ? p.nodes / p.seconds : 0.0, p.pn, p.dn, p.seconds);
+                   p.seconds > 0 ? p.nodes / p.seconds : 0.0, elapsed, budget.c_str());
     };
+  }
   const SolveResult r = solve(pos, options);
   if (terminal && r.seconds >= 1.0) std::fprintf(stderr, "\r%80s\r", "");
   if (engine && !engine->answering())
@@ -148,6 +162,9 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
     else if (options.mode != ProofMode::Full && r.value == GameValue::Unknown)
       std::cout << (r.noneWithinLimits ? " (no " + std::string(proofModeName(options.mode)) + " within the limits)"
                                        : " (budget ran out)");
+    else if (r.value == GameValue::Unknown)
+      std::cout << " (not settled within " << budgetText(options.maxSeconds, options.maxNodes)
+                << ": give more --time or --nodes; --book keeps what is proved for the next run)";
     std::cout << '\n';
     if (!batch) {
       // The board as a player reads it: moves numbered, the best move, black's fouls when black is to move.
@@ -159,7 +176,7 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
                 << "legend: " << diagramLegend(numbered, pos.toMove == Color::Black && pos.rule == Rule::Renju, r.bestMove != kNoPoint);
     }
     if (!best.empty()) std::cout << "best move: " << best << '\n';
-    if (!r.line.empty()) std::cout << "line: " << formatMoves(r.line, n) << " (" << r.line.size() << " moves)\n";
+    if (!r.line.empty()) std::cout << "line: " << formatLine(r.line, n) << '\n';
     if (r.verified) std::cout << "proof: " << r.proofNodes << " positions, checked by the verifier\n";
     if (!r.verifyError.empty()) std::cout << "warning: " << r.verifyError << '\n';
     std::cout << "search: " << r.nodes << " nodes, " << static_cast<long long>(r.seconds > 0 ? r.nodes / r.seconds : 0)

@@ -246,6 +246,37 @@ TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
   EXPECT_GT(partial, 0u);
 }
 
+// A draw's best move leads to a position whose record proves only that the side to move cannot
+// win; the position a move earlier proves the other half, so the query answers a draw.
+TEST(Book, AfterADrawsBestMoveTheQueryCombinesBothProofs) {
+  TempDir tmp("book-test");
+  const Position pos = positionOf("c3", Rule::Freestyle, 6);
+  const auto result = solved(pos);
+  ASSERT_EQ(result.value, gomoku::GameValue::Draw);
+  Book book(tmp.sub("b"), Book::Access::Create);
+  storeSolve(book, pos, result);
+  const QueryAnswer root = queryBook(book, pos);
+  ASSERT_EQ(root.result, Value::Draw);
+  ASSERT_NE(root.bestMove, gomoku::kNoPoint);
+  Position after = pos;
+  after.board.place(root.bestMove, Color::White);
+  after.toMove = Color::Black;
+  const QueryAnswer child = queryBook(book, after);
+  EXPECT_EQ(child.result, Value::Draw);
+  EXPECT_EQ(child.derivedFrom, root.bestMove);
+  EXPECT_TRUE(child.cannotWin[0] && child.cannotWin[1]);
+  // Without the position before it, the same record is only half a draw.
+  Book alone(tmp.sub("alone"), Book::Access::Create);
+  book.forEach([&](std::string_view key, const BookRecord* r, const std::string&) {
+    if (key == canonicalKey(after.board, Rule::Freestyle, Color::Black).bytes) alone.write({{std::string(key), *r}});
+    return true;
+  });
+  const QueryAnswer half = queryBook(alone, after);
+  EXPECT_TRUE(half.found);
+  EXPECT_EQ(half.result, Value::Unknown);
+  EXPECT_EQ(half.derivedFrom, gomoku::kNoPoint);
+}
+
 TEST(Book, ReaderBesideWriterSeesNewProofsAfterRefresh) {
   TempDir tmp("book-test");
   const std::string dir = tmp.sub("b");

@@ -57,6 +57,8 @@ out=$("$TENGEN" solve --json --hash 16 --rule freestyle --size 5 "")
 check "5x5 freestyle is a draw" contains "$out" '"result": "draw"'
 out=$("$TENGEN" solve --hash 16 --time 0.5 --mode vcf "h8 h9")
 check "solve text names the result" contains "$out" "result: unknown (no vcf within the limits)"
+out=$("$TENGEN" solve --hash 16 --nodes 2000 "h8 h9 i9")
+check "an unsettled solve says how to go on" contains "$out" "result: unknown (not settled within limit 2000 positions: give more --time or --nodes"
 err=$("$TENGEN" solve --mode vcx "h8" 2>&1 >/dev/null); rc=$?
 check "bad mode exits 2" [ "$rc" -eq 2 ]
 check "bad mode message" contains "$err" "unknown mode 'vcx'"
@@ -243,6 +245,12 @@ out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --
 check "a repeated book build runs no job" contains "$out" '"jobs": 0,'
 out=$("$TENGEN" solve --workers 2 --job-nodes 50 --rule freestyle --size 6 --book "$BOOKS/d" --json "" 2>/dev/null); rc=$?
 check "distributed solve exits 0 with the value" [ "$rc" -eq 0 ] && check "distributed 6x6 is a draw" contains "$out" '"result": "draw"'
+# A draw's best move: the position after it holds half the draw, the position before it the other half.
+out=$("$TENGEN" solve --hash 16 --rule freestyle --size 6 --book "$BOOKS/half" --json c3)
+best=$(field best_move "$out")
+out=$("$TENGEN" query --book "$BOOKS/half" --rule freestyle --size 6 "c3 $best")
+check "query after a draw's best move says draw, from both proofs" contains "$out" \
+  "result: draw (verified: black cannot force a win by this position's proof, white by the proof of the position before $best)"
 err=$("$TENGEN" book build "" --book "$BOOKS/d" 2>&1 >/dev/null); rc=$?
 check "book build without --depth exits 2" [ "$rc" -eq 2 ]
 check "book build without --depth says so" contains "$err" "give --depth D"

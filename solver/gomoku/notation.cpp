@@ -128,4 +128,8 @@ std::string formatMoves(const std::vector<Point>& moves, int size, std::string_v
   return out;
 }
 
+std::string formatLine(const std::vector<Point>& moves, int size) {
+  return formatMoves(moves, size) + " (" + std::to_string(moves.size()) + (moves.size() == 1 ? " move)" : " moves)");
+}
+
 }  // namespace tengen::gomoku

@@ -36,5 +36,7 @@ std::optional<std::string_view> closestWord(std::string_view word, const std::ve
 
 // The RIF names of a line of moves, joined by `separator`.
 std::string formatMoves(const std::vector<Point>& moves, int size, std::string_view separator = " ");
+// A line with its length as players say it: "h8 h9 i9 (3 moves)".
+std::string formatLine(const std::vector<Point>& moves, int size);
 
 }  // namespace tengen::gomoku
