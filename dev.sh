@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tengen's one entry point for people and CI: install the Debian packages, build, and run the
-# demo, the tests or the benchmarks. Usage: ./dev.sh [demo|test|bench|asan|slurm|build|deps]
+# demo, the tests or the benchmarks. Usage: ./dev.sh [demo|test|bench|asan|slurm|build|deps|demo-steps BIN_DIR BOOK]
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -44,33 +44,43 @@ DEMO_SOLVE="g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h
 DEMO_MIRROR="i12,h12,g12,j11,h11,m10,h10,e9,h8,m7,i7/f12,i11,l10,k10,j10,i10,k9,h9,g9,f9,l8"
 DEMO_BOOK=build/demo-book
 
+demo_steps() {  # demo_steps BIN_DIR BOOK
+  local bin="$1" book="$2"
+  echo
+  echo "== tengen fouls \"$DEMO_POSITION\""
+  "$bin/tengen" fouls "$DEMO_POSITION"
+  echo
+  rm -rf "$book"
+  echo "== tengen solve --workers $JOBS --book $book \"$DEMO_SOLVE\""
+  "$bin/tengen" solve --workers "$JOBS" --job-nodes 2000 --book "$book" "$DEMO_SOLVE"
+  echo
+  echo "== tengen query --book $book \"$DEMO_MIRROR\"   (the same position, mirrored)"
+  "$bin/tengen" query --book "$book" "$DEMO_MIRROR"
+  echo
+  echo "== tengen book build \"\" --rule freestyle --size 6 --depth 2 --workers $JOBS --book $book   (the coordinator at work)"
+  "$bin/tengen" book build "" --rule freestyle --size 6 --depth 2 --workers "$JOBS" --book "$book"
+  echo
+  echo "== tengen query --book $book --rule freestyle --size 6 \"\"   (every first move has a value)"
+  "$bin/tengen" query --book "$book" --rule freestyle --size 6 ""
+  echo
+  echo "== tengen verify --book $book"
+  "$bin/tengen" verify --book "$book"
+  echo
+  echo "== tengen book stats --book $book"
+  "$bin/tengen" book stats --book "$book"
+}
+
 case "${1:-demo}" in
   deps) deps ;;
   build) deps; build build ;;
   demo)
     deps; build build
-    echo
-    echo "== tengen fouls \"$DEMO_POSITION\""
-    build/bin/tengen fouls "$DEMO_POSITION"
-    echo
-    rm -rf "$DEMO_BOOK"
-    echo "== tengen solve --workers $JOBS --book $DEMO_BOOK \"$DEMO_SOLVE\""
-    build/bin/tengen solve --workers "$JOBS" --job-nodes 2000 --book "$DEMO_BOOK" "$DEMO_SOLVE"
-    echo
-    echo "== tengen query --book $DEMO_BOOK \"$DEMO_MIRROR\"   (the same position, mirrored)"
-    build/bin/tengen query --book "$DEMO_BOOK" "$DEMO_MIRROR"
-    echo
-    echo "== tengen book build \"\" --rule freestyle --size 6 --depth 1 --workers $JOBS --book $DEMO_BOOK"
-    build/bin/tengen book build "" --rule freestyle --size 6 --depth 1 --workers "$JOBS" --book "$DEMO_BOOK"
-    echo
-    echo "== tengen query --book $DEMO_BOOK --rule freestyle --size 6 \"\"   (every first move has a value)"
-    build/bin/tengen query --book "$DEMO_BOOK" --rule freestyle --size 6 ""
-    echo
-    echo "== tengen verify --book $DEMO_BOOK"
-    build/bin/tengen verify --book "$DEMO_BOOK"
-    echo
-    echo "== tengen book stats --book $DEMO_BOOK"
-    build/bin/tengen book stats --book "$DEMO_BOOK"
+    demo_steps build/bin "$DEMO_BOOK"
+    ;;
+  demo-steps)
+    # The demo's steps alone, with a built tengen: ./dev.sh demo-steps BIN_DIR BOOK (the README
+    # examples test builds its book so).
+    demo_steps "$2" "$3"
     ;;
   test)
     deps; build build
