@@ -21,8 +21,16 @@ class Walk {
     auto& node = out_.tree.nodes[static_cast<std::size_t>(index)];
     node.comment = describeAnswer(a);
     if (a.found) ++out_.positions;
+    // The loser's replies the proof answers at once have no record: say so, not "unknown".
+    const Value loserLoses = pos.toMove == Color::Black ? Value::WhiteWins : Value::BlackWins;
+    if (a.result == loserLoses) {
+      std::size_t refuted = 0;
+      for (const ReplyValue& r : a.replies) refuted += !r.found;
+      if (refuted)
+        node.comment += "; " + std::to_string(refuted) + (refuted == 1 ? " other reply is" : " other replies are") +
+                        " refuted by the proof at once (no record of their own)";
+    }
     if (depth <= 0) return;
-    const bool winning = a.result == Value::BlackWins || a.result == Value::WhiteWins;
     for (const ReplyValue& r : a.replies) {
       if (!r.found) continue;
       if (out_.tree.nodes.size() >= maxNodes_) {
@@ -30,7 +38,7 @@ class Walk {
         return;
       }
       const int child = out_.tree.child(index, r.move);
-      out_.tree.nodes[static_cast<std::size_t>(child)].mark = winning && r.move == a.bestMove;
+      out_.tree.nodes[static_cast<std::size_t>(child)].mark = a.result != Value::Unknown && r.move == a.bestMove;
       if (gomoku::makesFive(pos.board, r.move, pos.toMove, rule_)) {
         out_.tree.nodes[static_cast<std::size_t>(child)].comment = "five";
         continue;

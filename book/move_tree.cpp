@@ -14,8 +14,8 @@ int MoveTree::child(int parent, gomoku::Point move) {
   return index;
 }
 
-std::vector<std::vector<gomoku::Point>> MoveTree::lines() const {
-  std::vector<std::vector<gomoku::Point>> out;
+std::vector<MoveTree::Line> MoveTree::linesWithLeaves() const {
+  std::vector<Line> out;
   std::vector<gomoku::Point> path;
   // Depth first with an explicit stack: (node, depth), the path trimmed to the depth on each visit.
   std::vector<std::pair<int, std::size_t>> stack{{0, 0}};
@@ -26,11 +26,17 @@ std::vector<std::vector<gomoku::Point>> MoveTree::lines() const {
     const MoveTreeNode& n = nodes[static_cast<std::size_t>(index)];
     if (index != 0) path.push_back(n.move);
     if (n.children.empty()) {
-      if (!path.empty()) out.push_back(path);
+      if (!path.empty()) out.push_back({path, index});
       continue;
     }
     for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) stack.push_back({*it, path.size()});
   }
+  return out;
+}
+
+std::vector<std::vector<gomoku::Point>> MoveTree::lines() const {
+  std::vector<std::vector<gomoku::Point>> out;
+  for (auto& line : linesWithLeaves()) out.push_back(std::move(line.moves));
   return out;
 }
 

@@ -26,6 +26,12 @@ struct MoveTree {
   int child(int parent, gomoku::Point move);
   // Every line from the root to a leaf, as moves.
   std::vector<std::vector<gomoku::Point>> lines() const;
+  // The same lines with their leaf's node (its comment says what the line ends in).
+  struct Line {
+    std::vector<gomoku::Point> moves;
+    int leaf = 0;
+  };
+  std::vector<Line> linesWithLeaves() const;
 };
 
 // A file that is not what it should be: the message names the byte offset.

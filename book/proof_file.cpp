@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "book/sealed_bytes.h"
+#include "book/whole_file.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::book {
@@ -155,15 +156,7 @@ void writeProofFile(const std::string& path, const ProofFile& proof, int level) 
   const std::size_t n = ZSTD_compress(frame.data(), frame.size(), payload.data(), payload.size(), level);
   if (ZSTD_isError(n)) throw std::runtime_error(gomoku::printable(path) + ": compression failed: " + ZSTD_getErrorName(n));
   frame.resize(n);
-  const std::string pending = path + ".new";
-  {
-    std::ofstream out(pending, std::ios::binary | std::ios::trunc);
-    out.write(frame.data(), static_cast<std::streamsize>(frame.size()));
-    if (!out.flush()) throw std::runtime_error(gomoku::printable(path) + ": cannot write it");
-  }
-  std::error_code ec;
-  std::filesystem::rename(pending, path, ec);
-  if (ec) throw std::runtime_error(gomoku::printable(path) + ": cannot write it: " + ec.message());
+  writeWholeFile(path, frame);
 }
 
 ProofFile readProofFile(const std::string& path) {

@@ -1,7 +1,8 @@
 // SGF in and out. Writing: the main line of each node's first child continues the sequence,
 // later children open variations. Reading: a small recursive-descent parser over the grammar
 // (GameTree = "(" Sequence GameTree* ")"; Sequence = Node+; Node = ";" Property*), keeping moves,
-// comments and the board size; other properties are read and left aside.
+// comments, good-move marks (TE) and the board size; another game (GM other than 4) and setup
+// stones (AB/AW/AE) are refused; other properties are read and left aside.
 #include "book/sgf.h"
 
 #include <cctype>
@@ -29,7 +30,7 @@ class Writer {
   std::string run(gomoku::Rule rule) {
     out_ = "(;GM[4]FF[4]CA[UTF-8]SZ[" + std::to_string(tree_.size) + "]RU[" +
            std::string(rule == gomoku::Rule::Renju ? "Renju" : rule == gomoku::Rule::Standard ? "Standard" : "Freestyle") +
-           "]AP[tengen]";
+           "]AP[tengen:" TENGEN_VERSION "]";
     const MoveTreeNode& root = tree_.nodes[0];
     if (!root.comment.empty()) out_ += "C[" + escape(root.comment) + "]";
     sequence(0, 0);
@@ -63,6 +64,7 @@ class Writer {
   void node(int index, int ply) {
     const MoveTreeNode& n = tree_.nodes[static_cast<std::size_t>(index)];
     out_ += std::string(";") + (ply % 2 == 0 ? "B" : "W") + "[" + sgfPoint(n.move, tree_.size) + "]";
+    if (n.mark) out_ += "TE[1]";  // a proved best move: SGF's "good move", shown by SGF viewers
     if (!n.comment.empty()) out_ += "C[" + escape(n.comment) + "]";
   }
 
@@ -152,6 +154,13 @@ class Reader {
         properties.push_back({name, valueAt, v});
       }
     }
+    for (const auto& p : properties) {
+      // Another game's record, or a position set up stone by stone, is no line of moves.
+      if (p.name == "GM" && p.value != "4")
+        throw bad(p.at, "GM[" + p.value + "] is not a gomoku or renju record (GM[4])");
+      if (p.name == "AB" || p.name == "AW" || p.name == "AE")
+        throw bad(p.at, "setup stones (" + p.name + ") are not moves: tengen reads game records, a move at a time");
+    }
     for (const auto& p : properties)
       if (p.name == "SZ") {
         int n = 0;
@@ -170,8 +179,10 @@ class Reader {
         sawMove_ = true;
         current = tree_.child(current, static_cast<gomoku::Point>(row * tree_.size + col));
       }
-    for (const auto& p : properties)
+    for (const auto& p : properties) {
       if (p.name == "C") tree_.nodes[static_cast<std::size_t>(current)].comment = p.value;
+      if (p.name == "TE" && current != 0) tree_.nodes[static_cast<std::size_t>(current)].mark = true;
+    }
     return current;
   }
 

@@ -12,6 +12,7 @@
 #include "book/position_key.h"
 #include "book/proof_file.h"
 #include "book/stored_proof.h"
+#include "book/whole_file.h"
 #include "book/book_verify.h"
 #include "book/book_transfer.h"
 #include "book/book_tree.h"
@@ -113,9 +114,19 @@ int exportTree(const Args& args, const std::string& format) {
   if (format == "renlib" && root.board.size() != 15) throw UsageError("RenLib libraries hold 15x15 boards only");
   const Book book(bookDir(args), Book::Access::ReadOnly);
   const book::TreeExport e = book::bookTree(book, root, depth, maxNodes);
+  if (e.positions == 0)
+    throw UsageError("nothing to export: the book holds no position at --root " +
+                     (args.value("root") ? shownPosition(*args.value("root")) : std::string("(the empty board)")) + ", " +
+                     std::string(gomoku::ruleName(root.rule)) + " " + std::to_string(root.board.size()) + "x" +
+                     std::to_string(root.board.size()) +
+                     "; give --root (and --rule, --size) of a position it holds: 'tengen book export' lists them");
   const std::string bytes = format == "renlib" ? book::writeRenlib(e.tree) : book::writeSgf(e.tree, root.rule);
-  std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  std::cout.flush();
+  if (const auto out = args.value("out")) {
+    book::writeWholeFile(*out, bytes);
+  } else {
+    std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::cout.flush();
+  }
   std::cerr << "tengen book export: " << e.tree.nodes.size() - 1 << " moves, " << e.positions << " positions of book "
             << book.dir() << ", " << bytes.size() << " bytes"
             << (e.truncated ? " (stopped at --max-nodes; the tree is cut)" : "") << '\n';

@@ -12,6 +12,7 @@
 #include "book/book_query.h"
 #include "book/position_key.h"
 #include "book/stored_proof.h"
+#include "book/whole_file.h"
 #include "cli/args.h"
 #include "cli/campaign_chart.h"
 #include "cli/commands.h"
@@ -135,9 +136,7 @@ void writeChart(const Args& args, const Target& t, const std::vector<CampaignSam
   std::string title = t.text;
   if (t.via) title.append(" then ").append(gomoku::formatPoint(*t.via, t.root.board.size()));
   title.append(": ").append(gomoku::colorName(t.winner)).append("'s win");
-  std::ofstream out(*file);
-  out << campaignChartSvg(title, samples);
-  if (!out) throw std::runtime_error("cannot write " + gomoku::printable(*file));
+  book::writeWholeFile(*file, campaignChartSvg(title, samples));
 }
 
 // What the book holds at the proved position, and the campaign's log, in words.

@@ -153,7 +153,7 @@ std::vector<CommandHelp> makeCommands() {
        "win (verified)\", ...), the proved best moves marked. RenLib holds 15x15 only.",
        {kBook, kRule, kSize,
         {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x), sgf (FF[4] GM[4]) or proof (a proof file for 'tengen verify --proof')"},
-        {"out", true, "FILE", "proof: the file to write"},
+        {"out", true, "FILE", "renlib, sgf (instead of standard output) and proof: the file to write, whole or not at all"},
         {"win", true, "C", "proof: whose win (default: the stored result's winner); the other colour's gives its disproof"},
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
         {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},

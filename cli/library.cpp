@@ -36,9 +36,10 @@ std::vector<LibraryLine> libraryLines(const book::MoveTree& tree, const gomoku::
   std::vector<LibraryLine> out;
   gomoku::PositionOptions o = options;
   o.size = tree.size;
-  for (const auto& line : tree.lines()) {
+  for (const auto& line : tree.linesWithLeaves()) {
     LibraryLine l;
-    l.moves = gomoku::formatMoves(line, tree.size);
+    l.moves = gomoku::formatMoves(line.moves, tree.size);
+    l.comment = tree.nodes[static_cast<std::size_t>(line.leaf)].comment;
     try {
       gomoku::parsePosition(l.moves, o);
     } catch (const gomoku::PositionError& e) {

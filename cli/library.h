@@ -19,6 +19,7 @@ book::MoveTree readLibrary(const std::string& path);
 struct LibraryLine {
   std::string moves;  // RIF, space separated
   std::string error;  // why it is no game under the rule (then it is left out)
+  std::string comment;  // the file's comment at the line's last move, if any
 };
 // Every root-to-leaf line of the tree, each checked as a game under the options' rule.
 std::vector<LibraryLine> libraryLines(const book::MoveTree& tree, const gomoku::PositionOptions& options);

@@ -10,6 +10,20 @@
 #include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
+namespace {
+
+// A comment as one line: its line breaks as " / ".
+std::string oneLine(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\r') continue;
+    if (c == '\n') out += " / ";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
 
 int runLines(int argc, char** argv) {
   const std::string what = argc > 2 ? argv[2] : "";
@@ -26,10 +40,16 @@ int runLines(int argc, char** argv) {
       std::cerr << "tengen lines import: left out \"" << l.moves << "\": " << l.error << '\n';
       continue;
     }
-    if (json)
-      std::cout << JsonObject().str("position", l.moves).num("plies", static_cast<long long>(std::count(l.moves.begin(), l.moves.end(), ' ') + 1)).done() << '\n';
-    else
+    if (json) {
+      JsonObject o;
+      o.str("position", l.moves).num("plies", static_cast<long long>(std::count(l.moves.begin(), l.moves.end(), ' ') + 1));
+      if (!l.comment.empty()) o.str("comment", l.comment);
+      std::cout << o.done() << '\n';
+    } else {
+      // The file's comment on a line of its own before the moves: `tengen solve` skips # lines.
+      if (!l.comment.empty()) std::cout << "# " << gomoku::printable(oneLine(l.comment)) << '\n';
       std::cout << l.moves << '\n';
+    }
   }
   std::cerr << "tengen lines import: " << tree.nodes.size() - 1 << " moves in the tree" << (bad ? ", " + std::to_string(bad) + " lines left out" : "") << '\n';
   return bad ? 1 : 0;

@@ -98,12 +98,12 @@ TEST(RenLib, EveryTruncationAndDamageIsAFormatErrorWithAnOffset) {
   EXPECT_THROW(writeRenlib(randomTree(9, rng, 2)), FormatError);  // RenLib is 15x15 only
 }
 
-TEST(Sgf, RoundTripKeepsMovesAndComments) {
+TEST(Sgf, RoundTripKeepsMovesCommentsAndMarks) {
   std::mt19937 rng(3);
   for (int size : {15, 9, 20})
     for (int round = 0; round < 10; ++round) {
       const MoveTree t = randomTree(size, rng, 1 + round * 2);
-      expectSameTree(t, readSgf(writeSgf(t, gomoku::Rule::Freestyle)), false);
+      expectSameTree(t, readSgf(writeSgf(t, gomoku::Rule::Freestyle)), true);
     }
 }
 
@@ -118,9 +118,21 @@ TEST(Sgf, LettersAreColumnFromTheLeftAndRowFromTheTop) {
   EXPECT_EQ(t.nodes.back().comment, "i9");
 }
 
+TEST(Sgf, NamesItsMakerWithTheVersionAndMarksBestMovesAsGoodMoves) {
+  MoveTree t;
+  const int h8 = t.child(0, *gomoku::parsePoint("h8", 15));
+  t.nodes[static_cast<std::size_t>(h8)].mark = true;
+  const std::string text = writeSgf(t, gomoku::Rule::Renju);
+  EXPECT_NE(text.find("AP[tengen:"), std::string::npos) << text;
+  EXPECT_NE(text.find(";B[hh]TE[1]"), std::string::npos) << text;
+  EXPECT_EQ(text.back(), '\n');
+}
+
 TEST(Sgf, BrokenFilesAreFormatErrorsWithAnOffset) {
+  // Also another game's record (Go is GM[1]) and setup stones, which are no line of moves.
   for (const char* text : {"", "x", "(;B[hh]", "(;B[hh", "(;SZ[40];B[hh])", "(;B[zz])", "(;B[])", "(;B[hh];C)",
-                           "(;B[hh](;W[ii])"}) {
+                           "(;B[hh](;W[ii])", "(;GM[1]SZ[19];B[dd];W[pp])", "(;GM[4]AB[hh]AW[ii];B[jj])",
+                           "(;GM[4];B[hh];AE[hh])"}) {
     try {
       readSgf(text);
       ADD_FAILURE() << "read: " << text;

@@ -21,11 +21,27 @@ lib=$("$TENGEN" lines import "$T/win.lib" 2>/dev/null); rc=$?
 sgf=$("$TENGEN" lines import "$T/win.sgf" 2>/dev/null)
 check "lines import of the .lib exits 0" [ "$rc" -eq 0 ]
 check "the .lib and the .sgf hold the same lines" [ "$lib" == "$sgf" ]
-check "every line starts with the root's moves" [ -z "$(printf '%s\n' "$lib" | grep -v "^$WIN ")" ]
+check "the file's comments come along as # lines" contains "$lib" "# black wins (verified"
+moves=$(printf '%s\n' "$lib" | grep -v '^# ')
+check "every line starts with the root's moves" [ -z "$(printf '%s\n' "$moves" | grep -v "^$WIN ")" ]
+check "lines import --json keeps the comment" contains "$("$TENGEN" lines import --json "$T/win.sgf" 2>/dev/null | head -1)" '"comment": "'
+check "the proved best moves are marked as good moves" contains "$(cat "$T/win.sgf")" "TE[1]"
+check "the .sgf names tengen's version" contains "$(cat "$T/win.sgf")" "AP[tengen:"
+"$TENGEN" book export --book "$T/b" --format sgf --root "$WIN" --depth 3 --out "$T/out.sgf" 2>/dev/null
+check "--out writes the same file" cmp -s "$T/out.sgf" "$T/win.sgf"
+err=$("$TENGEN" book export --book "$T/b" --format sgf 2>&1 >/dev/null); rc=$?
+check "an export of a root the book lacks exits 2" [ "$rc" -eq 2 ]
+check "an export of a root the book lacks says to give --root" contains "$err" "nothing to export: the book holds no position at --root (the empty board)"
+printf '(;GM[1]SZ[19];B[dd];W[pp])' > "$T/go.sgf"
+err=$("$TENGEN" lines import "$T/go.sgf" 2>&1 >/dev/null); rc=$?
+check "a Go record is refused" [ "$rc" -eq 1 ] && check "a Go record is named" contains "$err" "GM[1] is not a gomoku or renju record"
+printf '(;GM[4]SZ[15]AB[hh]AW[ii];B[jj])' > "$T/setup.sgf"
+err=$("$TENGEN" lines import "$T/setup.sgf" 2>&1 >/dev/null); rc=$?
+check "setup stones are refused" [ "$rc" -eq 1 ] && check "setup stones are named" contains "$err" "setup stones (AB) are not moves"
 # The lines proved, the library's moves tried first: each is a black win, verified.
 out=$("$TENGEN" solve --json --lines "$T/win.lib" --nodes 500000); rc=$?
 check "solve --lines exits 0" [ "$rc" -eq 0 ]
-check "solve --lines answers every line" [ "$(printf '%s\n' "$out" | wc -l)" -eq "$(printf '%s\n' "$lib" | wc -l)" ]
+check "solve --lines answers every line" [ "$(printf '%s\n' "$out" | wc -l)" -eq "$(printf '%s\n' "$moves" | wc -l)" ]
 check "every line is proved a black win" [ -z "$(printf '%s\n' "$out" | grep -v '"result": "black-wins"')" ]
 # Broken files: one line naming the file and the byte.
 head -c 27 "$T/win.lib" > "$T/cut.lib"
