@@ -5,6 +5,7 @@
 namespace tengen::cli {
 
 int runFouls(int argc, char** argv);
+int runDiagram(int argc, char** argv);
 int runSolve(int argc, char** argv);
 int runBench(int argc, char** argv);
 int runQuery(int argc, char** argv);

@@ -53,6 +53,15 @@ std::vector<CommandHelp> makeCommands() {
        "overline). Without a POSITION, answers one position per line of standard input.",
        {kRule, kSize, kToMove, kJson},
        {"tengen fouls \"h8 h9 i9 j10 g8\"", "tengen fouls --json \"c8,e8,g8,i8,f10,f11,g12,h12/a1,a3,a5,a7\""}},
+      {"diagram",
+       "the board as a picture to print (SVG) or as text",
+       "tengen diagram POSITION [--svg FILE] [options]",
+       "Draws the position: stones numbered in the order played, black's forbidden points with their kind\n"
+       "(3 double-three, 4 double-four, 6 overline) when black is to move under renju, and the opening's\n"
+       "name when the game starts with one of the 26. With --svg, a picture (SVG) of the board.",
+       {kRule, kSize, kToMove, {"svg", true, "FILE", "write the board as an SVG picture here"},
+        {"title", true, "TEXT", "the picture's title (default: the opening, the rule and the side to move)"}},
+       {"tengen diagram \"h8 i9 f6 j9\" --svg suisei.svg", "tengen diagram \"f8 a1 g8 a3 h6 a5 h7 a7\""}},
       {"solve",
        "prove a position's value (or a VCF/VCT); --workers: distributed",
        "tengen solve POSITION [options]\n"

@@ -25,7 +25,7 @@ constexpr Command kCommands[] = {
     {"fouls", tengen::cli::runFouls},   {"solve", tengen::cli::runSolve},   {"bench", tengen::cli::runBench},
     {"query", tengen::cli::runQuery},   {"book", tengen::cli::runBook},     {"verify", tengen::cli::runVerify},
     {"openings", tengen::cli::runOpenings}, {"engine", tengen::cli::runEngine}, {"lines", tengen::cli::runLines},
-    {"serve", tengen::cli::runServe},   {"campaign", tengen::cli::runCampaign},
+    {"serve", tengen::cli::runServe},   {"campaign", tengen::cli::runCampaign}, {"diagram", tengen::cli::runDiagram},
 };
 
 // " (did you mean 'solve'?)" for a command name near a real one, else nothing.

@@ -10,6 +10,17 @@ check "fouls exits 0" [ "$rc" -eq 0 ]
 check "fouls names the point and kind" contains "$out" "forbidden to black: h8 (double-three)"
 check "fouls draws the mark, the stones numbered" contains "$out" "  8   .   .   .   .   .  X1  X3  #3   .   .   .   .   .   .   .  8"
 
+# A diagram names the opening; as SVG, a stone a circle, black's forbidden point a red cross.
+out=$("$TENGEN" diagram "h8 i9 f6 j9")
+check "diagram names the opening" contains "$out" "I13 Suisei: renju 15x15, black to move"
+svg=$(mktemp /tmp/tengen-diagram.XXXXXX)
+"$TENGEN" diagram "f8 a1 g8 a3 h6 a5 h7 a7" --svg "$svg" > /dev/null; rc=$?
+check "diagram --svg exits 0" [ "$rc" -eq 0 ]
+check "diagram --svg writes an SVG document" [ "$(head -c 4 "$svg")" == "<svg" ]
+check "diagram --svg draws each stone" [ "$(grep -c 'r="15" fill=' "$svg")" -eq 8 ]
+check "diagram --svg marks the double-three with its kind" contains "$(cat "$svg")" 'fill="#c62828">3</text>'
+rm -f "$svg"
+
 # JSON Lines, exact shape, points sorted by column then row.
 out=$("$TENGEN" fouls --json "c8,e8,g8,i8,f10,f11,g12,h12/a1,a3,a5,a7,a9,a11,a13,a15")
 check "fouls --json exact line" [ "$out" == '{"position": "c8,e8,g8,i8,f10,f11,g12,h12/a1,a3,a5,a7,a9,a11,a13,a15", "forbidden": [{"point": "f8", "kind": "double-four"}, {"point": "f12", "kind": "double-three"}]}' ]

@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/openings.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/symmetry.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -34,6 +37,23 @@ TEST(Notation, FormatsLowercaseAndRoundTrips) {
     for (Point p = 0; p < size * size; ++p) EXPECT_EQ(parsePoint(formatPoint(p, size), size), p);
   EXPECT_EQ(formatPoint(7 * 15 + 7, 15), "h8");
   EXPECT_EQ(formatPoint(20 * 20 - 1, 20), "t20");
+}
+
+// Every opening is recognised from its moves in each of the 8 orientations, and nothing else is.
+TEST(Openings, EachIsKnownInEveryOrientationAndOthersAreNot) {
+  for (const auto& o : openings()) {
+    const Position pos = parsePosition(std::string(o.moves) + " a1", {});
+    for (int s = 0; s < 8; ++s) {
+      Board turned(15);
+      for (const auto& [p, c] : pos.board.history()) turned.place(applySymmetry(s, p, 15), c);
+      const auto found = openingOf(turned);
+      ASSERT_TRUE(found.has_value()) << o.code << " in orientation " << s;
+      EXPECT_EQ(found->code, o.code);
+    }
+  }
+  EXPECT_FALSE(openingOf(parsePosition("h8 h9", {}).board).has_value());
+  EXPECT_FALSE(openingOf(parsePosition("h8 h9 a1", {}).board).has_value());  // a far third move
+  EXPECT_FALSE(openingOf(parsePosition("g7 h9 i9", {}).board).has_value());  // not at the centre
 }
 
 }  // namespace

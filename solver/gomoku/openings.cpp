@@ -2,7 +2,10 @@
 // white's second move above h8 (direct) or up and to the right of it (indirect).
 #include "solver/gomoku/openings.h"
 
+#include <algorithm>
 #include <cctype>
+
+#include "solver/gomoku/notation.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -50,6 +53,27 @@ const std::array<Opening, 26>& openings() { return kOpenings; }
 std::optional<Opening> findOpening(std::string_view codeOrName) {
   for (const Opening& o : kOpenings)
     if (sameText(o.code, codeOrName) || sameText(o.name, codeOrName)) return o;
+  return std::nullopt;
+}
+
+std::optional<Opening> openingOf(const Board& board) {
+  const auto& history = board.history();
+  if (board.size() != 15 || history.size() < 3) return std::nullopt;
+  Board start(15);
+  for (int i = 0; i < 3; ++i) {
+    if (history[static_cast<std::size_t>(i)].color != (i % 2 == 0 ? Color::Black : Color::White)) return std::nullopt;
+    start.place(history[static_cast<std::size_t>(i)].point, history[static_cast<std::size_t>(i)].color);
+  }
+  for (const Opening& o : kOpenings) {
+    Board b(15);
+    std::size_t from = 0;
+    for (int i = 0; i < 3; ++i) {
+      const std::size_t to = std::min(o.moves.find(' ', from), o.moves.size());
+      b.place(*parsePoint(o.moves.substr(from, to - from), 15), i % 2 == 0 ? Color::Black : Color::White);
+      from = to + 1;
+    }
+    if (b.canonicalHash() == start.canonicalHash()) return o;
+  }
   return std::nullopt;
 }
 

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "solver/gomoku/board.h"
+
 namespace tengen::gomoku {
 
 struct Opening {
@@ -21,5 +23,9 @@ const std::array<Opening, 26>& openings();
 
 // The opening named by a code or a name, case-insensitive ("d4", "Kagetsu").
 std::optional<Opening> findOpening(std::string_view codeOrName);
+
+// The opening a 15x15 game starts with: its first three moves (black, white, black) matched with
+// the 26 in any of the 8 orientations; nullopt for fewer moves, another size or no match.
+std::optional<Opening> openingOf(const Board& board);
 
 }  // namespace tengen::gomoku
