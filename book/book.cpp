@@ -141,6 +141,11 @@ rocksdb::DBOptions baseOptions() {
   // acknowledged) refuses the open: the default would replay up to the damage, and a writer
   // would then drop the rest for good. A log cut at a record's edge is TENGEN-ACKED's to catch.
   db.wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+  // A log is kept until every column family with writes in it is flushed, and the small families
+  // (jobs, campaigns) seldom fill a memtable: without a cap, a long campaign kept all its logs
+  // (700 MB after 25 minutes), every open replaying them. Past the cap RocksDB flushes the
+  // families that hold the oldest log.
+  db.max_total_wal_size = 256ull << 20;
   return db;
 }
 
