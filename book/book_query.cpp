@@ -99,6 +99,16 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
   }
   deriveFromParent(book, pos.board, pos.rule, pos.toMove, answer);
+  if (answer.result == Value::Unknown) {
+    gomoku::MoveList fives;
+    gomoku::findFivePoints(pos.board, pos.toMove, pos.rule, fives);
+    if (!fives.empty()) {
+      answer.fiveNow = true;
+      answer.verified = true;  // the rules' own check, just made: the five is there to play
+      answer.proofSize = 1;
+      answer.result = answer.claimed = pos.toMove == Color::Black ? Value::BlackWins : Value::WhiteWins;
+    }
+  }
 
   // The line: best moves through the book while the book knows the value.
   Board board = pos.board;
@@ -145,6 +155,8 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
     }
   }
 
+  if (answer.fiveNow && !answer.line.empty()) answer.bestMove = answer.line[0];
+
   // Every legal reply with its stored value: the keys in one pass, the records in one batch.
   Board scratch = pos.board;
   const Color mover = pos.toMove;
@@ -187,6 +199,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
 }
 
 std::string describeAnswer(const QueryAnswer& a) {
+  if (a.fiveNow) return std::string(a.result == Value::BlackWins ? "black" : "white") + " wins (a five at once)";
   if (!a.found) return "not in the book";
   const std::string proof = " (verified, proof of " + std::to_string(a.proofSize) + " positions)";
   switch (a.result) {

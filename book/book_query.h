@@ -38,6 +38,9 @@ struct QueryAnswer {
   // earlier (that side to move) is proved so: the stone, else kNoPoint. With the position's own
   // proof that the side to move cannot win either, the value is a draw.
   gomoku::Point derivedFrom = gomoku::kNoPoint;
+  // The side to move completes a five at once (bestMove): a win by the rules, which the book
+  // need not hold (a stored proof ends where the five can no longer be stopped).
+  bool fiveNow = false;
 };
 
 // Throws RecordError when the position's own record cannot be read, BookError when the book

@@ -2,7 +2,6 @@
 // space between neighbours.
 #include "cli/board_text.h"
 
-#include "solver/gomoku/rules.h"
 
 namespace tengen::cli {
 
@@ -39,19 +38,6 @@ std::string drawDiagram(const gomoku::Board& board, bool numbered, const std::ve
     out += "  " + label + '\n';
   }
   return out + header;
-}
-
-std::vector<DiagramMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule) {
-  std::vector<DiagramMark> marks;
-  if (rule != gomoku::Rule::Renju) return marks;
-  gomoku::Board scratch = board;
-  for (const auto& f : gomoku::forbiddenPoints(scratch, rule)) {
-    const char kind = f.kind == gomoku::ForbiddenKind::DoubleThree  ? '3'
-                      : f.kind == gomoku::ForbiddenKind::DoubleFour ? '4'
-                                                                     : '6';
-    marks.push_back({f.point, std::string("#") + kind});
-  }
-  return marks;
 }
 
 std::string diagramLegend(bool numbered, bool forbidden, bool best) {

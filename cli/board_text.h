@@ -7,22 +7,19 @@
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
+#include "web/board_svg.h"
 
 namespace tengen::cli {
 
-// A label of at most two characters on an empty point: "@" the best move, "#3" a forbidden point.
-struct DiagramMark {
-  gomoku::Point point;
-  std::string label;
-};
+// A label of at most two characters on an empty point: "@" the best move, "#3" a forbidden point
+// (the same marks the SVG picture draws).
+using DiagramMark = web::BoardMark;
 
 // The board with RIF labels. With `numbered`, each stone shows its colour and its move number in
 // the board's history (X1 black's first move, O2 white's answer...; past move 99, the colour only).
 std::string drawDiagram(const gomoku::Board& board, bool numbered, const std::vector<DiagramMark>& marks);
 
-// Black's forbidden points as marks ("#3" double-three, "#4" double-four, "#6" overline), under
-// renju only (none otherwise).
-std::vector<DiagramMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule);
+using web::forbiddenMarks;
 
 // The legend line for what a diagram shows.
 std::string diagramLegend(bool numbered, bool forbidden, bool best);

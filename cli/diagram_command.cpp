@@ -5,13 +5,13 @@
 
 #include "book/whole_file.h"
 #include "cli/args.h"
-#include "cli/board_svg.h"
 #include "cli/board_text.h"
 #include "cli/commands.h"
 #include "cli/input_lines.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
 #include "solver/gomoku/position.h"
+#include "web/board_svg.h"
 
 namespace tengen::cli {
 
@@ -37,7 +37,7 @@ int runDiagram(int argc, char** argv) {
     std::string caption = numbered ? "the numbers: the order of play" : "";
     if (fouls && !marks.empty())
       caption += std::string(caption.empty() ? "" : "; ") + "crosses: black's forbidden points (3 double-three, 4 double-four, 6 overline)";
-    book::writeWholeFile(*file, boardSvg(pos.board, numbered, marks, title, caption));
+    book::writeWholeFile(*file, web::boardSvg(pos.board, numbered, marks, title, caption));
     std::cout << "wrote " << gomoku::printable(*file) << ": " << title << '\n';
     return 0;
   }

@@ -67,6 +67,7 @@ void printJson(std::ostream& out, const std::string& text, const Position& pos, 
       .raw("line", line + "]");
   // Where the side that just moved is proved without a win one move earlier (book_query.h).
   if (a.derivedFrom != kNoPoint) o.str("derived_before", formatPoint(a.derivedFrom, n));
+  if (a.fiveNow) o.boolean("five_now", true);
   if (a.result != book::Value::Unknown)
     o.num("proof_size", static_cast<long long>(a.proofSize)).num("proof_depth", static_cast<long long>(a.proofDepth));
   else if (a.cannotWin[0] || a.cannotWin[1])
@@ -89,7 +90,9 @@ void printText(std::ostream& out, const std::string& text, const Position& pos, 
         << "legend: " << diagramLegend(numbered, pos.toMove == Color::Black && pos.rule == Rule::Renju, a.bestMove != kNoPoint);
   }
   out << "result: " << valueName(a.result);
-  if (!a.found)
+  if (a.fiveNow)
+    out << " (a five at once)";
+  else if (!a.found)
     out << " (not in the book)";
   else if (a.derivedFrom != kNoPoint)
     out << " (verified: " << colorName(pos.toMove) << " cannot force a win by this position's proof, "

@@ -256,6 +256,10 @@ out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --
 check "a repeated book build runs no job" contains "$out" '"jobs": 0,'
 out=$("$TENGEN" solve --workers 2 --job-nodes 50 --rule freestyle --size 6 --book "$BOOKS/d" --json "" 2>/dev/null); rc=$?
 check "distributed solve exits 0 with the value" [ "$rc" -eq 0 ] && check "distributed 6x6 is a draw" contains "$out" '"result": "draw"'
+# A five to play is a win by the rules, book or no book.
+out=$("$TENGEN" query --book "$BOOKS/d" "h8 a1 i8 a2 j8 a3 k8 a4")
+check "a five to play reads as a win" contains "$out" "result: black-wins (a five at once)"
+check "the five is the best move" contains "$out" "line: l8 (1 move)"
 # A draw's best move: the position after it holds half the draw, the position before it the other half.
 out=$("$TENGEN" solve --hash 16 --rule freestyle --size 6 --book "$BOOKS/half" --json c3)
 best=$(field best_move "$out")

@@ -122,11 +122,47 @@ check "the board is SVG with coordinates" contains "$dom" '<text class="coord"'
 dom=$(browse "${URL}#position=$(enc "$WIN")&rule=renju&size=15&play=$BEST")
 check "clicking a reply changes the position" contains "$dom" 'id="tomove">black to move, renju 15x15'
 check "the new position's value is shown" contains "$dom" 'id="result">black wins (verified'
-check "black's winning reply is coloured" contains "$dom" 'class="reply win"'
-# Renju forbidden points are crossed when black is to move.
+check "black's winning reply is ringed as the best move" contains "$dom" 'class="best" cx='
+check "and listed as a win below the position" contains "$dom" 'wins for black (1)'
+# Renju forbidden points are crossed when black is to move, with their kind.
 dom=$(browse "${URL}#position=$(enc "f8 a1 g8 a3 h6 a5 h7 a7")&rule=renju&size=15")
 forbid_h8() { [[ "$1" =~ class=\"forbid\"[^\>]*data-p=\"h8\" ]]; }
 check "black's forbidden point h8 is crossed" forbid_h8 "$dom"
+check "the cross says its kind" contains "$dom" 'class="forbid-kind" x="'
+check "(a double-three)" contains "$dom" 'data-kind="double-three">3</text>'
+check "the legend names the kinds" contains "$dom" "forbidden to black: 3 double-three, 4 double-four, 6 overline"
+
+# What a player meets first: a board before any script runs (the server draws it), star points,
+# and a word that the answer is coming.
+first=$(curl -s "$URL")
+check "the first paint is a board (server-drawn SVG)" contains "$first" '<div id="boardbox"><svg xmlns="http://www.w3.org/2000/svg"'
+check "with star points" [ "$(grep -o 'r="3.5"' <<< "$first" | wc -l)" -eq 5 ]
+check "and a loading word" contains "$first" "loading the book's answer"
+first=$(curl -s "${URL}?position=$(enc "h8 i9 f6")")
+check "a position in the address is drawn at once (3 stones)" [ "$(grep -o 'r="15" fill=' <<< "$first" | wc -l)" -eq 3 ]
+# The opening's name, the move list, the variations below, keys.
+dom=$(browse "${URL}#position=$(enc "h8 i9 f6 j9")&rule=renju&size=15")
+check "the page names the opening" contains "$dom" 'id="opening">I13 Suisei</div>'
+check "the page lists the moves, numbered" contains "$dom" '<span class="n">4.</span><span class="at">j9</span>'
+check "the script draws star points" [ "$(grep -o 'class="star"' <<< "$dom" | wc -l)" -eq 5 ]
+dom=$(browse "${URL}#position=$(enc "h8 i9 f6 j9")&rule=renju&size=15&key=ArrowLeft")
+check "the left key takes a move back" contains "$dom" '<span class="n">3.</span><span class="at">f6</span></span>'
+LINE=$("$TENGEN" query --book "$T/b" "$WIN" | sed -n 's/^line: \(.*\) ([0-9]* moves)$/\1/p')
+FIVE=${LINE##* }
+dom=$(browse "${URL}#position=$(enc "$WIN")&rule=renju&size=15&key=End")
+check "the End key follows the line to the five ($FIVE)" contains "$dom" "id=\"best\">best move: $FIVE</div>"
+check "(black to move there: a five at once)" contains "$dom" 'id="result">black wins (a five at once)'
+dom=$(browse "${URL}#position=$(enc "$WIN")&rule=renju&size=15&play=$BEST")
+check "the replies below the position are listed by value" contains "$dom" "wins for black ("
+# Screenshots at three widths, kept as the test's artifacts, and the page fits each width.
+ART="${2:-$T}"
+mkdir -p "$ART"
+for w in 360 768 1280; do
+  "$BROWSER" --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --virtual-time-budget=8000 \
+    --user-data-dir="$T/profile" --hide-scrollbars --window-size="$w,1100" --screenshot="$ART/web-$w.png" \
+    "${URL}#position=$(enc "f8 a1 g8 a3 h6 a5 h7 a7")&rule=renju&size=15" >/dev/null 2>&1
+  check "a screenshot at $w px wide ($ART/web-$w.png)" [ "$(stat -c %s "$ART/web-$w.png" 2>/dev/null || echo 0)" -gt 20000 ]
+done
 
 echo "$failures failed"
 [ "$failures" -eq 0 ]

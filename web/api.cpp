@@ -10,6 +10,7 @@
 #include "solver/gomoku/openings.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/rules.h"
+#include "web/board_svg.h"
 
 namespace tengen::web {
 namespace {
@@ -92,10 +93,16 @@ std::string queryJson(const book::Book& book, const std::map<std::string, std::s
     replies.push_back(reply);
   }
   j["replies"] = replies;
-  json forbidden = json::array();
+  json forbidden = json::array(), kinds = json::array();
   if (pos.toMove == gomoku::Color::Black)
-    for (const auto& f : gomoku::forbiddenPoints(pos.board, pos.rule)) forbidden.push_back(gomoku::formatPoint(f.point, n));
+    for (const auto& f : gomoku::forbiddenPoints(pos.board, pos.rule)) {
+      forbidden.push_back(gomoku::formatPoint(f.point, n));
+      kinds.push_back(gomoku::forbiddenKindName(f.kind));
+    }
   j["forbidden"] = forbidden;
+  j["forbidden_kinds"] = kinds;  // the same order: double-three, double-four or overline
+  const auto opening = gomoku::openingOf(pos.board);
+  j["opening"] = opening ? json{{"code", opening->code}, {"name", opening->name}, {"moves", opening->moves}} : json(nullptr);
   j["finished"] = gomoku::findFinishedGame(pos.board, pos.rule).has_value();
   return dump(j);
 }
@@ -119,6 +126,18 @@ std::string statsJson(const book::Book& book) {
   j["by_result"] = s.byResult;
   j["by_rule"] = s.byRule;
   return dump(j);
+}
+
+std::string firstBoardSvg(const std::map<std::string, std::string>& params) {
+  gomoku::Position pos{gomoku::Rule::Renju, gomoku::Board(15), gomoku::Color::Black};
+  try {
+    pos = positionOf(params);
+  } catch (const ApiError&) {
+  }
+  const std::vector<BoardMark> marks =
+      pos.toMove == gomoku::Color::Black ? forbiddenMarks(pos.board, pos.rule) : std::vector<BoardMark>{};
+  const bool numbered = param(params, "position", "").find('/') == std::string::npos;
+  return boardSvg(pos.board, numbered, marks, "", "");
 }
 
 }  // namespace tengen::web

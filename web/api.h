@@ -20,5 +20,8 @@ class ApiError : public std::runtime_error {
 std::string queryJson(const book::Book& book, const std::map<std::string, std::string>& params);
 std::string openingsJson(const book::Book& book);
 std::string statsJson(const book::Book& book);
+// The page's first picture: the board of the parameters' position (the empty 15x15 board when
+// there is none or it is bad), stones numbered, black's forbidden points crossed.
+std::string firstBoardSvg(const std::map<std::string, std::string>& params);
 
 }  // namespace tengen::web

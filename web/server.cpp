@@ -79,7 +79,7 @@ void serve(const book::Book& book, const ServeOptions& options) {
     }
   };
   auto route = [&](const HttpRequest& request) -> HttpResponse {
-    if (request.path == "/") return {200, "text/html; charset=utf-8", std::string(page())};
+    if (request.path == "/") return {200, "text/html; charset=utf-8", page(firstBoardSvg(request.query))};
     if (request.path == "/api/query") return answer([&] { return queryJson(book, request.query); });
     if (request.path == "/api/openings") return answer([&] { return openingsJson(book); });
     if (request.path == "/api/stats")

@@ -1,15 +1,17 @@
 // The SVG board: plain elements with fixed geometry (32 px a point), no script or external font,
 // so any viewer, browser or printer shows the same picture.
-#include "cli/board_svg.h"
+#include "web/board_svg.h"
 
 #include <algorithm>
 #include <sstream>
 
-namespace tengen::cli {
+#include "solver/gomoku/rules.h"
+
+namespace tengen::web {
 namespace {
 
-constexpr int kCell = 32;
-constexpr int kMargin = 46;
+constexpr int kCell = kSvgCell;
+constexpr int kMargin = kSvgMargin;
 constexpr int kTitle = 30;
 
 // Text for SVG content: the XML specials escaped.
@@ -38,7 +40,20 @@ std::vector<std::pair<int, int>> starPoints(int n) {
 
 }  // namespace
 
-std::string boardSvg(const gomoku::Board& board, bool numbered, const std::vector<DiagramMark>& marks,
+std::vector<BoardMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule) {
+  std::vector<BoardMark> marks;
+  if (rule != gomoku::Rule::Renju) return marks;
+  gomoku::Board scratch = board;
+  for (const auto& f : gomoku::forbiddenPoints(scratch, rule)) {
+    const char kind = f.kind == gomoku::ForbiddenKind::DoubleThree  ? '3'
+                      : f.kind == gomoku::ForbiddenKind::DoubleFour ? '4'
+                                                                     : '6';
+    marks.push_back({f.point, std::string("#") + kind});
+  }
+  return marks;
+}
+
+std::string boardSvg(const gomoku::Board& board, bool numbered, const std::vector<BoardMark>& marks,
                      const std::string& title, const std::string& caption) {
   const int n = board.size();
   const int span = (n - 1) * kCell;
@@ -122,4 +137,4 @@ std::string boardSvg(const gomoku::Board& board, bool numbered, const std::vecto
   return svg.str();
 }
 
-}  // namespace tengen::cli
+}  // namespace tengen::web
