@@ -2,8 +2,8 @@
 # `tengen campaign` end to end on a small white win (the first Suisei line after nine plies, white to
 # move, its tenth move named with --via): proved through in-process workers with pass proofs as
 # hints, the root then linked and re-checked whole; `campaign status` and the chart read the log;
-# a run killed with kill -9 resumes and ends with the same verified value; a proof file exported
-# from the book checks from the file alone.
+# a run killed with kill -9 resumes and ends with the same verified value; under mpirun, stopped and
+# resumed, the same; a proof file exported from the book checks from the file alone.
 set -u
 TENGEN="$1"
 T=$(mktemp -d)
@@ -44,6 +44,23 @@ out=$("$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/k" --workers 2 
 check "after kill -9 the same command resumes and proves (rc $rc)" [ "$rc" -eq 0 ] && check "(white wins)" contains "$out" '"result": "white-wins"'
 v=$("$TENGEN" verify --book "$T/k" --json); rc=$?
 check "every claim of the resumed campaign's book verifies" [ "$rc" -eq 0 ]
+# The same campaign under mpirun (a coordinator rank and two worker ranks), stopped after a few jobs
+# by --jobs and resumed: it ends with the same verified value.
+MPIRUN=(mpirun --oversubscribe -np 3)
+[ "$(id -u)" -eq 0 ] && MPIRUN+=(--allow-run-as-root)
+if command -v mpirun > /dev/null; then
+  "${MPIRUN[@]}" "$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/m" --job-nodes 16 --job-growth 4 \
+    --job-max-nodes 4096 --jobs 5 > /dev/null 2>&1
+  out=$("${MPIRUN[@]}" "$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/m" --job-nodes 16 --job-growth 4 \
+        --job-max-nodes 4096 --json 2>/dev/null); rc=$?
+  check "under mpirun, stopped and resumed, the campaign proves (rc $rc)" [ "$rc" -eq 0 ] && \
+    check "(white wins under mpirun)" contains "$out" '"result": "white-wins"'
+  st=$("$TENGEN" campaign status "$ROOT" --via f7 --win white --book "$T/m")
+  check "status after the mpirun runs: proved" contains "$st" "root: white-wins (verified)"
+else
+  check "mpirun is installed (./dev.sh deps installs openmpi-bin)" false
+fi
+
 # Bad input: one line, a usage error.
 err=$("$TENGEN" campaign "$ROOT" --book "$T/x" 2>&1 >/dev/null); rc=$?
 check "no --win for a plain position: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(says what to give)" contains "$err" "--win"
