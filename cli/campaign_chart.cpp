@@ -6,19 +6,10 @@
 #include <cstdio>
 #include <sstream>
 
+#include "web/board_svg.h"
+
 namespace tengen::cli {
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (static_cast<unsigned char>(c) >= 0x20) out += c;
-  }
-  return out;
-}
 
 std::string number(double v) {
   char text[32];
@@ -48,7 +39,7 @@ void panel(std::ostringstream& svg, int top, int height, double maxHours, const 
       svg << number(left + width * (maxHours > 0 ? h / maxHours : 0)) << ',' << number(top + height - height * v / maxValue) << ' ';
     svg << "'/>\n";
     svg << "<text x='" << left + 8 + legend * 230 << "' y='" << top - 6 << "' font-size='12' fill='" << s.colour << "'>"
-        << escape(s.name) << "</text>\n";
+        << web::xmlText(s.name) << "</text>\n";
     ++legend;
   }
 }
@@ -59,7 +50,7 @@ std::string campaignChartSvg(const std::string& title, const std::vector<Campaig
   std::ostringstream svg;
   svg << "<svg xmlns='http://www.w3.org/2000/svg' width='800' height='470' font-family='sans-serif'>\n"
       << "<rect width='800' height='470' fill='white'/>\n"
-      << "<text x='400' y='24' text-anchor='middle' font-size='16'>" << escape(title) << "</text>\n";
+      << "<text x='400' y='24' text-anchor='middle' font-size='16'>" << web::xmlText(title) << "</text>\n";
   if (samples.empty()) {
     svg << "<text x='400' y='230' text-anchor='middle' font-size='14'>no sample yet</text>\n</svg>\n";
     return svg.str();

@@ -14,19 +14,6 @@ constexpr int kCell = kSvgCell;
 constexpr int kMargin = kSvgMargin;
 constexpr int kTitle = 30;
 
-// Text for SVG content: the XML specials escaped.
-std::string xml(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
-
 // Star points: the centre (odd sizes) and, from 13x13 up, the four points 3 lines in from the edges.
 std::vector<std::pair<int, int>> starPoints(int n) {
   std::vector<std::pair<int, int>> stars;
@@ -39,6 +26,18 @@ std::vector<std::pair<int, int>> starPoints(int n) {
 }
 
 }  // namespace
+
+std::string xmlText(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out;
+}
 
 std::vector<BoardMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule) {
   std::vector<BoardMark> marks;
@@ -78,7 +77,7 @@ std::string boardSvg(const gomoku::Board& board, bool numbered, const std::vecto
       << "\" height=\"" << span + kCell + 8 << "\" rx=\"4\" fill=\"#dcb35c\"/>\n";
   if (!title.empty())
     svg << "<text x=\"" << width / 2 << "\" y=\"" << kTitle - 6 << "\" text-anchor=\"middle\" font-size=\"16\">"
-        << xml(title) << "</text>\n";
+        << xmlText(title) << "</text>\n";
   svg << "<g stroke=\"#3a2a10\" stroke-width=\"1\">\n";
   for (int i = 0; i < n; ++i) {
     svg << "<line x1=\"" << x(0) << "\" y1=\"" << y(i) << "\" x2=\"" << x(n - 1) << "\" y2=\"" << y(i) << "\"/>\n";
@@ -126,13 +125,13 @@ std::string boardSvg(const gomoku::Board& board, bool numbered, const std::vecto
           << "\" y2=\"" << cy - d << "\"/></g><text x=\"" << cx + 10 << "\" y=\"" << cy - 6
           << "\" font-size=\"10\" fill=\"#c62828\">" << m.label[1] << "</text>\n";
     } else {
-      svg << "<text x=\"" << cx << "\" y=\"" << cy + 5 << "\" text-anchor=\"middle\" font-size=\"13\">" << xml(m.label)
+      svg << "<text x=\"" << cx << "\" y=\"" << cy + 5 << "\" text-anchor=\"middle\" font-size=\"13\">" << xmlText(m.label)
           << "</text>\n";
     }
   }
   for (std::size_t i = 0; i < captionLines.size(); ++i)
     svg << "<text x=\"" << width / 2 << "\" y=\"" << top + span + kMargin + 14 + static_cast<int>(i) * 16
-        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">" << xml(captionLines[i]) << "</text>\n";
+        << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">" << xmlText(captionLines[i]) << "</text>\n";
   svg << "</svg>\n";
   return svg.str();
 }

@@ -20,6 +20,9 @@ struct BoardMark {
 constexpr int kSvgCell = 32;
 constexpr int kSvgMargin = 46;
 
+// Text for SVG and XML content and attributes: & < > " escaped, control characters dropped.
+std::string xmlText(const std::string& text);
+
 // Black's forbidden points as marks ("#3" double-three, "#4" double-four, "#6" overline), under
 // renju only (none otherwise).
 std::vector<BoardMark> forbiddenMarks(const gomoku::Board& board, gomoku::Rule rule);
