@@ -976,15 +976,25 @@ class Run {
     const Node& r = tree_.node(0);
     const ProofNumbers rn = r.question[gomoku::index(attacker_)].numbers;
     const double s = since(start_);
-    char line[320];
+    // In words: what is proved, how the jobs went, how far the root is, time against the limit.
+    std::string limit = "no limit (Ctrl-C stops and keeps what is proved)";
+    if (options_.goal == Goal::Solve && options_.maxSeconds > 0) limit = "limit " + std::to_string(static_cast<long long>(options_.maxSeconds)) + " s";
+    else if (options_.maxJobs > 0) limit = "limit " + std::to_string(options_.maxJobs) + " jobs";
+    const std::string what = options_.goal == Goal::Build ? "building the book" : "proving " + std::string(gomoku::colorName(attacker_)) + "'s win";
+    // The root's proof and disproof numbers: how many open positions at least stand between it and
+    // a proof, or a refutation.
+    const std::string root = rn.pn == 0                  ? "proved"
+                             : rn.pn >= proof::kInfinity ? "refuted"
+                                                         : "at least " + std::to_string(rn.pn) + (rn.pn == 1 ? " open position" : " open positions") + " to prove, " +
+                                                               std::to_string(rn.dn) + " to refute";
+    char line[400];
     std::snprintf(line, sizeof line,
-                  "jobs %llu done, %zu in flight | proven %llu, disproven %llu, unknown %llu | root %s's win pn %s dn %s | "
-                  "%.0f nodes/s | %.1f s",
-                  static_cast<unsigned long long>(summary_.jobs), inFlight_.size(),
+                  "%s: %llu jobs done (%llu proved, %llu disproved, %llu unsettled), %zu running | root: %s | "
+                  "%.0f positions/s | %.1f s, %s",
+                  what.c_str(), static_cast<unsigned long long>(summary_.jobs),
                   static_cast<unsigned long long>(summary_.proven), static_cast<unsigned long long>(summary_.disproven),
-                  static_cast<unsigned long long>(summary_.unknown), std::string(gomoku::colorName(attacker_)).c_str(),
-                  rn.pn >= proof::kInfinity ? "inf" : std::to_string(rn.pn).c_str(),
-                  rn.dn >= proof::kInfinity ? "inf" : std::to_string(rn.dn).c_str(), s > 0 ? summary_.nodes / s : 0.0, s);
+                  static_cast<unsigned long long>(summary_.unknown), inFlight_.size(),
+                  root.c_str(), s > 0 ? summary_.nodes / s : 0.0, s, limit.c_str());
     options_.report(line, live);
   }
 
