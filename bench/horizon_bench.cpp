@@ -39,8 +39,14 @@ std::string firstMoves(const std::string& moves, int plies) {
   return out;
 }
 
-HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptions& options) {
-  const Position pos = parsePosition(moves, PositionOptions{});
+PositionOptions under(Rule rule) {
+  PositionOptions o;
+  o.rule = rule;
+  return o;
+}
+
+HorizonStep proveHere(const std::string& moves, Color winner, Rule rule, const HorizonOptions& options) {
+  const Position pos = parsePosition(moves, under(rule));
   SolveOptions o;
   o.maxNodes = options.maxNodes;
   o.maxSeconds = options.maxSeconds;
@@ -93,7 +99,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, const HorizonOptio
 
 }  // namespace
 
-std::vector<HorizonGame> loadHorizonGames(const std::string& path) {
+std::vector<HorizonGame> loadHorizonGames(const std::string& path, Rule rule) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
   std::vector<HorizonGame> games;
@@ -109,12 +115,17 @@ std::vector<HorizonGame> loadHorizonGames(const std::string& path) {
       if (winner != "black" && winner != "white") throw std::runtime_error("winner must be black or white");
       g.winner = winner == "black" ? Color::Black : Color::White;
       g.moves = j.at("moves").get<std::string>();
+      g.rule = rule;
+      if (j.contains("rule")) {
+        const std::string named = j.at("rule").get<std::string>();
+        if (!parseRule(named, g.rule)) throw std::runtime_error("unknown rule " + gomoku::quoted(named) + " (renju, freestyle, standard)");
+      }
       for (std::size_t at = 0; (at = g.moves.find_first_not_of(' ', at)) != std::string::npos;
            at = g.moves.find(' ', at))
         ++g.plies;
-      // Legal under renju up to the last move (which makes the winner's five).
+      // Legal under its rule up to the last move (which makes the winner's five).
       if (g.plies < 5) throw std::runtime_error("a game needs at least five moves");
-      parsePosition(firstMoves(g.moves, g.plies - 1), PositionOptions{});
+      parsePosition(firstMoves(g.moves, g.plies - 1), under(g.rule));
       games.push_back(std::move(g));
     } catch (const std::exception& e) {
       throw std::runtime_error(path + " line " + std::to_string(number) + ": " + e.what());
@@ -125,7 +136,7 @@ std::vector<HorizonGame> loadHorizonGames(const std::string& path) {
 
 HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
   HorizonOptions options = given;
-  if (options.reuse) options.known = std::make_shared<KnownProofs>(Rule::Renju, kDefaultSize);
+  if (options.reuse) options.known = std::make_shared<KnownProofs>(game.rule, kDefaultSize);
   HorizonLine out;
   out.game = game;
   int misses = 0;
@@ -133,7 +144,7 @@ HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
   const int first = options.startAtPly > 0 ? std::min(options.startAtPly, game.plies - 1) : game.plies - 1;
   for (int ply = first; ply >= options.stopAtPly && misses < options.missesToStop; --ply) {
     const std::string moves = firstMoves(game.moves, ply);
-    HorizonStep step = options.prove ? options.prove(moves, game.winner) : proveHere(moves, game.winner, options);
+    HorizonStep step = options.prove ? options.prove(moves, game.winner, game.rule) : proveHere(moves, game.winner, game.rule, options);
     step.ply = ply;
     // With the winner to move, a win one ply later (after the game's own move) is a win here.
     const Color toMove = ply % 2 == 0 ? Color::Black : Color::White;
@@ -165,11 +176,11 @@ ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, c
   std::string moves = firstMoves(game.moves, ply);
   Position pos;
   if (then.empty()) {
-    pos = parsePosition(moves, PositionOptions{});
+    pos = parsePosition(moves, under(game.rule));
   } else {
     moves += " " + then;
     try {
-      pos = parsePosition(moves, PositionOptions{});
+      pos = parsePosition(moves, under(game.rule));
     } catch (const PositionError& e) {
       throw std::invalid_argument("ply " + std::to_string(ply) + " then " + gomoku::quoted(then) + ": " + e.what());
     }
@@ -186,7 +197,7 @@ ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, c
     r.reply = formatPoint(p, size);
     r.winnerMove = out.winnerMoves;
     const std::string after = moves + " " + r.reply;
-    r.step = options.prove ? options.prove(after, game.winner) : proveHere(after, game.winner, options);
+    r.step = options.prove ? options.prove(after, game.winner, game.rule) : proveHere(after, game.winner, game.rule, options);
     r.step.ply = stones + 1;
     if (onReply) onReply(r);
     out.steps.push_back(std::move(r));
@@ -194,13 +205,13 @@ ReplySet runReplies(const HorizonGame& game, int ply, const std::string& then, c
   return out;
 }
 
-std::function<HorizonStep(const std::string&, Color)> distributedProver(coordinator::WorkerPool& pool,
+std::function<HorizonStep(const std::string&, Color, Rule)> distributedProver(coordinator::WorkerPool& pool,
                                                                        const HorizonOptions& options,
                                                                        std::uint64_t jobNodes, std::uint64_t rootJobNodes,
                                                                        const std::string& scratchDir) {
   return [&pool, options, jobNodes, rootJobNodes, scratchDir, count = 0, previous = std::string()](const std::string& moves,
-                                                                                    Color winner) mutable {
-    const Position pos = parsePosition(moves, PositionOptions{});
+                                                                                    Color winner, Rule rule) mutable {
+    const Position pos = parsePosition(moves, under(rule));
     // Reusing, a line's positions share one book (each walk back starts a new line: its moves are
     // no prefix of the position before); alone, every position gets a book of its own.
     const bool sameLine = options.reuse && previous.size() > moves.size() && previous[moves.size()] == ' ' &&

@@ -15,15 +15,18 @@
 
 namespace tengen::bench {
 
-// One game of a JSON Lines file: {"opening", "name", "winner", "moves"} (RIF moves from h8).
+// One game of a JSON Lines file: {"opening", "name", "winner", "moves"} (RIF moves from h8), and
+// "rule" (renju, freestyle or standard) where the game is not renju.
 struct HorizonGame {
   std::string opening, name;
   gomoku::Color winner = gomoku::Color::Black;
+  gomoku::Rule rule = gomoku::Rule::Renju;
   std::string moves;  // as written
   int plies = 0;      // moves in the game
 };
-// Throws std::runtime_error naming the file and line when it cannot be read.
-std::vector<HorizonGame> loadHorizonGames(const std::string& path);
+// Throws std::runtime_error naming the file and line when it cannot be read. `rule`: the rule of
+// the lines that name none.
+std::vector<HorizonGame> loadHorizonGames(const std::string& path, gomoku::Rule rule = gomoku::Rule::Renju);
 
 // One position tried: the one after `ply` moves.
 struct HorizonStep {
@@ -69,8 +72,8 @@ struct HorizonOptions {
   bool siblingHints = true;                             // sibling hints (see gomoku::SolveOptions)
   bool bookLeaves = true;  // distributed: workers take the book's verified wins as leaves
   // Proves a position another way (the distributed solver); empty: the single-process prover.
-  // Gets the moves so far (RIF, from h8) and the winner; returns the step's figures.
-  std::function<HorizonStep(const std::string& moves, gomoku::Color winner)> prove;
+  // Gets the moves so far (RIF, from h8), the winner and the game's rule; returns the step's figures.
+  std::function<HorizonStep(const std::string& moves, gomoku::Color winner, gomoku::Rule rule)> prove;
   // A guided walk: the single-process prover's hints for the winner at each position (an
   // engine's moves: engine/engine_hints.h); empty: none.
   std::function<std::shared_ptr<const gomoku::ProofGame::Hints>(const gomoku::Position&, gomoku::Color winner)> hintsFor;
@@ -119,7 +122,7 @@ namespace tengen::bench {
 // whether the winner forces a win, within the options' node and time budgets for the whole run
 // (the root's first job `rootJobNodes` nodes with the options' table, the others `jobNodes`), each
 // position in a fresh book under `scratchDir`.
-std::function<HorizonStep(const std::string&, gomoku::Color)> distributedProver(coordinator::WorkerPool& pool,
+std::function<HorizonStep(const std::string&, gomoku::Color, gomoku::Rule)> distributedProver(coordinator::WorkerPool& pool,
                                                                                const HorizonOptions& options,
                                                                                std::uint64_t jobNodes, std::uint64_t rootJobNodes,
                                                                                const std::string& scratchDir);

@@ -314,7 +314,10 @@ int benchReplies(const bench::HorizonGame& game, int ply, const std::string& the
 int benchHorizon(const Args& args) {
   const bool json = args.flag("json");
   const std::string file = args.value("file").value_or(bench::testData("opening-lines.jsonl"));
-  std::vector<bench::HorizonGame> games = bench::loadHorizonGames(file);
+  gomoku::Rule rule = gomoku::Rule::Renju;
+  if (const auto named = args.value("rule"); named && !gomoku::parseRule(*named, rule))
+    throw UsageError("unknown rule " + gomoku::quoted(*named) + " (renju, freestyle or standard)");
+  std::vector<bench::HorizonGame> games = bench::loadHorizonGames(file, rule);
   if (const auto only = args.value("lines")) {
     // 1-based line numbers of the file, comma separated.
     std::vector<bench::HorizonGame> picked;
@@ -444,6 +447,7 @@ int benchHorizon(const Args& args) {
       std::cout << JsonObject()
                        .str("bench", "horizon")
                        .str("opening", g.opening)
+                       .str("rule", gomoku::ruleName(g.rule))
                        .str("name", g.name)
                        .str("winner", gomoku::colorName(g.winner))
                        .num("plies", static_cast<long long>(g.plies))

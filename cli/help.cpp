@@ -233,6 +233,7 @@ std::vector<CommandHelp> makeCommands() {
         {"jobs", true, "N", "distributed: trivial jobs to dispatch"},
         {"quick", false, "", "distributed: dispatch at 2 workers only"},
         {"depth", true, "N", "distributed: plies of the recorded build (default 3)"},
+        {"rule", true, "R", "horizon: the rule of the games whose line names none (a line's \"rule\" field; default renju)"},
         {"nodes", true, "N", "horizon: nodes per position (default 1000000)"},
         {"time", true, "S", "horizon: seconds per position (default 60)"},
         kHash,

@@ -256,6 +256,17 @@ out=$("$TENGEN" book build "" --rule freestyle --size 5 --depth 1 --workers 2 --
 check "a repeated book build runs no job" contains "$out" '"jobs": 0,'
 out=$("$TENGEN" solve --workers 2 --job-nodes 50 --rule freestyle --size 6 --book "$BOOKS/d" --json "" 2>/dev/null); rc=$?
 check "distributed solve exits 0 with the value" [ "$rc" -eq 0 ] && check "distributed 6x6 is a draw" contains "$out" '"result": "draw"'
+# bench horizon reads each line's rule: a freestyle game with black's double-three (a renju foul)
+# walks under freestyle, and is refused under renju with the move named.
+printf '%s\n' '{"opening": "-", "name": "freestyle", "winner": "black", "rule": "freestyle", "moves": "f8 a1 g8 a3 h6 a5 h7 a7 h8 a9 e8 a11 i8"}' > "$BOOKS/fs.jsonl"
+out=$("$TENGEN" bench horizon --file "$BOOKS/fs.jsonl" --nodes 20000 --time 5 --json 2>/dev/null); rc=$?
+check "bench horizon walks a freestyle line (rc $rc)" [ "$rc" -eq 0 ] && check "(its rule said)" contains "$out" '"rule": "freestyle"'
+sed 's/, "rule": "freestyle"//' "$BOOKS/fs.jsonl" > "$BOOKS/renju.jsonl"
+err=$("$TENGEN" bench horizon --file "$BOOKS/renju.jsonl" --nodes 20000 2>&1 >/dev/null)
+check "the same line under renju is refused at the foul" contains "$err" "move 9 (h8) is forbidden to black (double-three)"
+out=$("$TENGEN" bench horizon --file "$BOOKS/renju.jsonl" --rule freestyle --nodes 20000 --time 5 --json 2>/dev/null); rc=$?
+check "--rule freestyle for lines that name none (rc $rc)" [ "$rc" -eq 0 ]
+
 # A five to play is a win by the rules, book or no book.
 out=$("$TENGEN" query --book "$BOOKS/d" "h8 a1 i8 a2 j8 a3 k8 a4")
 check "a five to play reads as a win" contains "$out" "result: black-wins (a five at once)"
