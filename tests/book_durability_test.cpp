@@ -15,6 +15,7 @@
 #include "book/position_key.h"
 #include "book/sealed_bytes.h"
 #include "solver/gomoku/position.h"
+#include "tests/raw_book.h"
 #include "tests/temp_dir.h"
 #include "tests/test_boards.h"
 
@@ -159,22 +160,7 @@ TEST(BookDurability, AValueMovedUnderAnotherKeyIsRefusedByEveryRead) {
     Book book(dir, Book::Access::ReadOnly);
     moved = *book.getRaw(a);
   }
-  {
-    rocksdb::DBOptions options;
-    std::vector<std::string> families;
-    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(options, dir, &families).ok());
-    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-    for (const auto& f : families) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* db = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
-    for (std::size_t i = 0; i < families.size(); ++i)
-      if (families[i] == "positions") {
-        EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), handles[i], b, moved).ok());
-      }
-    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-    delete db;
-  }
+  tests::putBehindTheBooksBack(dir, "positions", b, moved);
   Book book(dir, Book::Access::ReadOnly);
   EXPECT_TRUE(book.get(a).has_value());
   try {

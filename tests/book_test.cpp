@@ -17,6 +17,7 @@
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/symmetry.h"
+#include "tests/raw_book.h"
 #include "tests/temp_dir.h"
 #include "tests/test_boards.h"
 
@@ -58,24 +59,7 @@ std::vector<std::string> exportLines(const Book& book) {
   return out;
 }
 
-// Overwrites one stored value behind the book's back, as disk damage or a newer tool would.
-void putBehindTheBooksBack(const std::string& dir, const std::string& family, const std::string& key,
-                           const std::string& bytes) {
-  rocksdb::DBOptions options;
-  std::vector<std::string> families;
-  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(options, dir, &families).ok());
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
-  for (const auto& f : families) descriptors.emplace_back(f, rocksdb::ColumnFamilyOptions());
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  ASSERT_TRUE(rocksdb::DB::Open(options, dir, descriptors, &handles, &db).ok());
-  for (std::size_t i = 0; i < families.size(); ++i)
-    if (families[i] == family) {
-      EXPECT_TRUE(db->Put(rocksdb::WriteOptions(), handles[i], key, bytes).ok());
-    }
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
-}
+using tests::putBehindTheBooksBack;
 
 TEST(PositionKey, AllEightImagesShareOneKeyAndDecodeToIt) {
   const Board board = gomoku::testing::boardOf("h8,i9,j7/h9,g7,k10");
