@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The proofs shipped in proofs/ re-check from the files alone: each file, whole, passes the
+# independent verifier and names the root, side to move, rule and claim it should (a renamed or
+# swapped file fails); a slice of it checks alone; a copy with a changed byte is refused.
+set -u
+TENGEN="$1"
+PROOFS="$2"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field
+
+# check_proof FILE ROOT TO_MOVE CLAIM OFF_TREE SLICE...: the whole file verified with its root, side
+# to move and claim; each slice; a move that is no edge at the root refused.
+check_proof() {
+  local file="$PROOFS/$1" root="$2" to_move="$3" claim="$4" off_tree="$5"; shift 5
+  check "$(basename "$file") is in the repo" [ -s "$file" ]
+  out=$("$TENGEN" verify --proof "$file" --json); rc=$?
+  check "$(basename "$file") verifies whole (rc $rc): $out" [ "$rc" -eq 0 ]
+  check "  ok" contains "$out" '"ok": true'
+  check "  its root is $root" contains "$out" "\"root\": \"$root\""
+  check "  $to_move to move, renju" contains "$out" "\"to_move\": \"$to_move\", \"rule\": \"renju\""
+  check "  its claim is $claim" contains "$out" "\"claim\": \"$claim\""
+  check "  every tree node was checked" [ "$(field positions_checked "$out")" = "$(field tree_nodes "$out")" ]
+  for slice in "$@"; do
+    out=$("$TENGEN" verify --proof "$file" --slice "$slice" --json); rc=$?
+    check "$(basename "$file") after '$slice' verifies (rc $rc)" [ "$rc" -eq 0 ]
+    check "  ok" contains "$out" '"ok": true'
+    check "  its claim is $claim" contains "$out" "\"claim\": \"$claim\""
+    check "  it checked positions" [ "$(field positions_checked "$out")" -gt 0 ]
+  done
+  out=$("$TENGEN" verify --proof "$file" --slice "$off_tree" 2>&1); rc=$?
+  check "a slice along no edge of the tree ($off_tree) is refused (rc $rc): $out" [ "$rc" -eq 1 ]
+  check "  saying so" contains "$out" "no edge $off_tree"
+  # Damage: one byte changed in the middle of a copy.
+  cp "$file" "$T/damaged"
+  local size; size=$(stat -c %s "$T/damaged")
+  printf '\x5a' | dd of="$T/damaged" bs=1 seek=$((size / 2)) conv=notrunc status=none
+  cmp -s "$file" "$T/damaged" || {
+    out=$("$TENGEN" verify --proof "$T/damaged" 2>&1); rc=$?
+    check "a copy with a changed byte is refused (rc $rc): $out" [ "$rc" -ne 0 ]
+  }
+}
+
+# Suisei (I13: h8 i9 f6, white to move), white's fourth move j9; the slice: a far fifth move.
+check_proof suisei-i13.tgp "f6,h8/i9" white "white wins" i10 "j9 a1"
+out=$("$TENGEN" verify --proof "$PROOFS/suisei-i13.tgp" --slice "j9 a1" --json)
+check "the Suisei file's slice root is the opening plus j9 a1" contains "$out" '"root": "a1,f6,h8/i9,j9"'
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
