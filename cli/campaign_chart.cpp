@@ -1,5 +1,5 @@
-// The chart: hours across, two panels (the open frontier and the root's proof number; the jobs
-// proved so far), plain SVG with its own labels, no script.
+// The chart: hours across, two panels (the open frontier and the root's proof number; the loser's
+// replies proved, which only grows, and the jobs proved in each run), plain SVG with its own labels, no script.
 #include "cli/campaign_chart.h"
 
 #include <algorithm>
@@ -57,20 +57,26 @@ std::string campaignChartSvg(const std::string& title, const std::vector<Campaig
   }
   const double maxHours = samples.back().campaignSeconds / 3600;
   Series open{"open frontier (positions)", "#c0392b", {}}, pn{"root proof number", "#2c3e50", {}},
-      proved{"jobs proved (each run counted anew)", "#27ae60", {}};
+      proved{"jobs proved (each run counted anew)", "#27ae60", {}}, replies{"", "#8e44ad", {}};
   for (const auto& s : samples) {
     const double h = s.campaignSeconds / 3600;
     open.points.push_back({h, static_cast<double>(s.openLeaves)});
     pn.points.push_back({h, static_cast<double>(std::min<std::uint32_t>(s.rootPn, 1u << 20))});
     proved.points.push_back({h, static_cast<double>(s.proven)});
+    if (s.replies > 0) {
+      replies.points.push_back({h, static_cast<double>(s.repliesWon)});
+      replies.name = "replies proved (" + std::to_string(s.repliesWon) + " of " + std::to_string(s.replies) + ")";
+    }
   }
   panel(svg, 60, 170, maxHours, {open, pn});
-  panel(svg, 270, 150, maxHours, {proved});
+  if (replies.points.empty()) panel(svg, 270, 150, maxHours, {proved});
+  else panel(svg, 270, 150, maxHours, {replies, proved});
   svg << "<text x='70' y='445' font-size='11'>0 h</text>\n<text x='750' y='445' text-anchor='end' font-size='11'>"
       << number(maxHours) << " h of runs</text>\n";
   const auto& last = samples.back();
-  svg << "<text x='400' y='462' text-anchor='middle' font-size='11'>" << samples.size() << " samples; last: "
-      << last.openLeaves << " open, root pn " << last.rootPn << ", " << last.nodes << " nodes in its run</text>\n</svg>\n";
+  svg << "<text x='400' y='462' text-anchor='middle' font-size='11'>" << samples.size() << " samples; last: ";
+  if (last.replies > 0) svg << last.repliesWon << " of " << last.replies << " replies proved, ";
+  svg << last.openLeaves << " open, root pn " << last.rootPn << ", " << last.nodes << " nodes in its run</text>\n</svg>\n";
   return svg.str();
 }
 

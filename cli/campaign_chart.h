@@ -1,5 +1,5 @@
-// A campaign's progress as a picture: the open frontier, the proved jobs and the root's proof
-// number over the campaign's hours, as one self-contained SVG file.
+// A campaign's progress as a picture: the open frontier, the root's proof number, the loser's
+// replies proved and the proved jobs over the campaign's hours, as one self-contained SVG file.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,9 @@ struct CampaignSample {
   std::uint64_t nodes = 0, jobs = 0, proven = 0, unknown = 0;  // the run's own so far
   std::uint32_t rootPn = 1, rootDn = 1;
   std::uint64_t openLeaves = 0, treeNodes = 0;
+  // The loser's replies at the proved position and how many the book holds as the winner's
+  // (0 of 0: a log written before the count was kept).
+  std::uint32_t replies = 0, repliesWon = 0;
   std::vector<std::string> hardest;
 };
 

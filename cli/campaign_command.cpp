@@ -69,11 +69,30 @@ Target targetOf(const Args& args) {
   return t;
 }
 
-// A sample as the log keeps it: a line of numbers (the campaign's time and the run's figures).
-std::string encodeSample(double campaignSeconds, const coordinator::RunProgress& p) {
+// The loser's replies at the proved position, and how many the book holds as the winner's.
+struct ReplyCount {
+  std::uint32_t replies = 0, won = 0;
+  std::vector<std::string> open;
+};
+ReplyCount repliesOf(const book::Book& book, const Target& t) {
+  ReplyCount c;
+  const book::QueryAnswer proved = book::queryBook(book, t.proved);
+  const book::Value win = t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
+  for (const auto& r : proved.replies) {
+    ++c.replies;
+    if (r.result == win) ++c.won;
+    else c.open.push_back(gomoku::formatPoint(r.move, t.root.board.size()));
+  }
+  return c;
+}
+
+// A sample as the log keeps it: a line of numbers (the campaign's time, the run's figures, the
+// replies proved), then the hardest positions. v1 samples (no reply count) still read.
+std::string encodeSample(double campaignSeconds, const coordinator::RunProgress& p, const ReplyCount& replies) {
   std::ostringstream out;
-  out << "v1 " << campaignSeconds << ' ' << p.nodes << ' ' << p.jobs << ' ' << p.proven << ' ' << p.unknown << ' '
-      << p.rootPn << ' ' << p.rootDn << ' ' << p.openLeaves << ' ' << p.treeNodes;
+  out << "v2 " << campaignSeconds << ' ' << p.nodes << ' ' << p.jobs << ' ' << p.proven << ' ' << p.unknown << ' '
+      << p.rootPn << ' ' << p.rootDn << ' ' << p.openLeaves << ' ' << p.treeNodes << ' ' << replies.replies << ' '
+      << replies.won;
   for (const auto& h : p.hardest) out << '\n' << h;
   return out.str();
 }
@@ -85,8 +104,9 @@ std::optional<CampaignSample> decodeSample(std::uint64_t at, std::string_view te
   s.at = at;
   if (!(in >> version >> s.campaignSeconds >> s.nodes >> s.jobs >> s.proven >> s.unknown >> s.rootPn >> s.rootDn >>
         s.openLeaves >> s.treeNodes) ||
-      version != "v1")
+      (version != "v1" && version != "v2"))
     return std::nullopt;
+  if (version == "v2" && !(in >> s.replies >> s.repliesWon)) return std::nullopt;
   std::string line;
   std::getline(in, line);
   while (std::getline(in, line)) s.hardest.push_back(line);
@@ -146,14 +166,10 @@ int status(const Args& args) {
   const auto samples = samplesOf(book, t.campaign);
   const book::QueryAnswer root = book::queryBook(book, t.root);
   const book::QueryAnswer proved = book::queryBook(book, t.proved);
-  std::size_t replies = 0, won = 0;
-  std::vector<std::string> open;
+  const ReplyCount count = repliesOf(book, t);
+  const std::size_t replies = count.replies, won = count.won;
+  const std::vector<std::string>& open = count.open;
   const int n = t.root.board.size();
-  for (const auto& r : proved.replies) {
-    ++replies;
-    if (r.result == (t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins)) ++won;
-    else open.push_back(gomoku::formatPoint(r.move, n));
-  }
   const CampaignSample* last = samples.empty() ? nullptr : &samples.back();
   if (args.flag("json")) {
     JsonObject o;
@@ -228,7 +244,7 @@ int runCampaign(int argc, char** argv) {
   const auto before = samplesOf(book, t.campaign);
   const double earlier = before.empty() ? 0 : before.back().campaignSeconds;
   options.sample = [&](const coordinator::RunProgress& p) {
-    book.appendCampaignSample(t.campaign, nowMs(), encodeSample(earlier + p.seconds, p));
+    book.appendCampaignSample(t.campaign, nowMs(), encodeSample(earlier + p.seconds, p, repliesOf(book, t)));
   };
   const coordinator::RunSummary s = run.run(args, t.proved, options, json);
   // The root's step when the campaign proved the position after its move: from the book, one node.
@@ -263,6 +279,8 @@ int runCampaign(int argc, char** argv) {
                   << " nodes/h and " << static_cast<long long>(static_cast<double>(s.jobs) / std::max(1.0, s.seconds) * 3600)
                   << " jobs/h this run";
       std::cout << "\n";
+      const ReplyCount count = repliesOf(book, t);
+      std::cout << "replies: " << count.won << " of " << count.replies << " proved " << gomoku::colorName(t.winner) << " wins\n";
       for (const auto& h : last.hardest) std::cout << "  hardest: " << h << "\n";
     }
     if (rootValue == gomoku::GameValue::Unknown) std::cout << "run the same command again to go on\n";

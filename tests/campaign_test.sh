@@ -21,6 +21,7 @@ check "with f7 as the best move" contains "$q" '"best_move": "f7"'
 v=$("$TENGEN" verify --book "$T/b" --json); rc=$?
 check "verify re-checks every stored claim ($v)" [ "$rc" -eq 0 ]
 check "the chart is an SVG with the campaign's title" contains "$(cat "$T/chart.svg")" "white's win</text>"
+check "the chart counts the replies proved" sh -c "grep -q 'replies proved (\([0-9]*\) of \1)' \"\$1\"" _ "$T/chart.svg"
 st=$("$TENGEN" campaign status "$ROOT" --via f7 --win white --book "$T/b")
 check "status: the root is proved" contains "$st" "root: white-wins (verified)"
 check "status: every reply after f7 is proved" sh -c "printf '%s' \"\$1\" | grep -q 'replies: \([0-9]*\) of \1 proved white wins'" _ "$st"
