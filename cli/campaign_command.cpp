@@ -74,9 +74,8 @@ struct ReplyCount {
   std::uint32_t replies = 0, won = 0;
   std::vector<std::string> open;
 };
-ReplyCount repliesOf(const book::Book& book, const Target& t) {
+ReplyCount repliesOf(const book::QueryAnswer& proved, const Target& t) {
   ReplyCount c;
-  const book::QueryAnswer proved = book::queryBook(book, t.proved);
   const book::Value win = t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
   for (const auto& r : proved.replies) {
     ++c.replies;
@@ -166,7 +165,7 @@ int status(const Args& args) {
   const auto samples = samplesOf(book, t.campaign);
   const book::QueryAnswer root = book::queryBook(book, t.root);
   const book::QueryAnswer proved = book::queryBook(book, t.proved);
-  const ReplyCount count = repliesOf(book, t);
+  const ReplyCount count = repliesOf(proved, t);
   const std::size_t replies = count.replies, won = count.won;
   const std::vector<std::string>& open = count.open;
   const int n = t.root.board.size();
@@ -244,7 +243,7 @@ int runCampaign(int argc, char** argv) {
   const auto before = samplesOf(book, t.campaign);
   const double earlier = before.empty() ? 0 : before.back().campaignSeconds;
   options.sample = [&](const coordinator::RunProgress& p) {
-    book.appendCampaignSample(t.campaign, nowMs(), encodeSample(earlier + p.seconds, p, repliesOf(book, t)));
+    book.appendCampaignSample(t.campaign, nowMs(), encodeSample(earlier + p.seconds, p, repliesOf(book::queryBook(book, t.proved), t)));
   };
   const coordinator::RunSummary s = run.run(args, t.proved, options, json);
   // The root's step when the campaign proved the position after its move: from the book, one node.
@@ -279,7 +278,7 @@ int runCampaign(int argc, char** argv) {
                   << " nodes/h and " << static_cast<long long>(static_cast<double>(s.jobs) / std::max(1.0, s.seconds) * 3600)
                   << " jobs/h this run";
       std::cout << "\n";
-      const ReplyCount count = repliesOf(book, t);
+      const ReplyCount count = repliesOf(book::queryBook(book, t.proved), t);
       std::cout << "replies: " << count.won << " of " << count.replies << " proved " << gomoku::colorName(t.winner) << " wins\n";
       for (const auto& h : last.hardest) std::cout << "  hardest: " << h << "\n";
     }
