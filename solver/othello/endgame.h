@@ -32,7 +32,8 @@ class EndgameSolver {
     cancel_ = cancel;
     seconds_ = seconds;
   }
-  EndgameResult solve(const Position& p);
+  // `guess`: where MTD(f) starts; the nearer the value, the fewer passes.
+  EndgameResult solve(const Position& p, int guess = 0);
   // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
@@ -45,6 +46,8 @@ class EndgameSolver {
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
   Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
+  int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
+  int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
