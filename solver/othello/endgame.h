@@ -5,10 +5,12 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "solver/othello/board.h"
+#include "solver/othello/evaluation.h"
 
 namespace tengen::othello {
 
@@ -32,8 +34,9 @@ class EndgameSolver {
     cancel_ = cancel;
     seconds_ = seconds;
   }
-  // `guess`: where MTD(f) starts; the nearer the value, the fewer passes.
-  EndgameResult solve(const Position& p, int guess = 0);
+  // `guess`: where MTD(f) starts (the nearer the value, the fewer passes); by default a shallow
+  // search over the fitted evaluation where the board has one, else 0.
+  EndgameResult solve(const Position& p, std::optional<int> guess = std::nullopt);
   // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
@@ -59,6 +62,8 @@ class EndgameSolver {
   Bitboard corners_ = 0;
   Scoring scoring_ = Scoring::MostDiscs;
   int squares_ = 64;
+  int size_ = 8;
+  const EvaluationWeights* weights_ = nullptr;  // the fitted evaluation of this board size, if any
   std::vector<std::pair<Bitboard, int>> lines_;  // every line of the board and its axis
   Bitboard edgeAcross_[4] = {};                  // per axis: squares with a neighbour off the board
   Bitboard board_ = 0;                           // the board's squares
