@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "solver/othello/endgame.h"
 #include "solver/othello/evaluation.h"
@@ -14,6 +15,57 @@
 
 namespace tengen::othello {
 namespace {
+
+// The patterns' definitions square by square, as the reference the byte-wise reading must match.
+int reading(const Position& p, const std::vector<Square>& squares) {
+  int index = 0;
+  for (auto it = squares.rbegin(); it != squares.rend(); ++it)
+    index = index * 3 + ((p.mine() & bit(*it)) ? 1 : (p.theirs() & bit(*it)) ? 2 : 0);
+  return index;
+}
+int canonicalLine(int index, int n) {
+  int x = index, rev = 0;
+  for (int d = 0; d < n; ++d, x /= 3) rev = rev * 3 + x % 3;
+  return std::min(index, rev);
+}
+
+TEST(OthelloEvaluation, FeaturesAreThePatternsSquareBySquare) {
+  std::mt19937 rng(5);
+  for (int n : {6, 8}) {
+    for (int i = 0; i < 300; ++i) {
+      const Position p = randomPosition(rng, n, i % (n * n - 4));
+      const EvaluationFeatures f = evaluationFeatures(p.mine(), p.theirs(), n);
+      std::vector<Square> top, bottom, left, right, down, up;
+      for (int k = 0; k < n; ++k) {
+        top.push_back(k);
+        bottom.push_back((n - 1) * 8 + k);
+        left.push_back(k * 8);
+        right.push_back(k * 8 + n - 1);
+        down.push_back(k * 9);
+        up.push_back(k * 8 + n - 1 - k);
+      }
+      EXPECT_EQ(f.edges[0], canonicalLine(reading(p, top), n));
+      EXPECT_EQ(f.edges[1], canonicalLine(reading(p, bottom), n));
+      EXPECT_EQ(f.edges[2], canonicalLine(reading(p, left), n));
+      EXPECT_EQ(f.edges[3], canonicalLine(reading(p, right), n));
+      EXPECT_EQ(f.diagonals[0], canonicalLine(reading(p, down), n));
+      EXPECT_EQ(f.diagonals[1], canonicalLine(reading(p, up), n));
+      for (int k = 0; k < 4; ++k) {
+        std::vector<Square> block, across;
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) {
+            block.push_back((k & 2 ? n - 1 - r : r) * 8 + (k & 1 ? n - 1 - c : c));
+            across.push_back((k & 2 ? n - 1 - c : c) * 8 + (k & 1 ? n - 1 - r : r));
+          }
+        EXPECT_EQ(f.corners[k], std::min(reading(p, block), reading(p, across))) << "corner " << k;
+      }
+      int mobility = std::popcount(p.moves());
+      Position q(n, p.discs(Disc::Black), p.discs(Disc::White), opposite(p.toMove()), p.scoring());
+      mobility -= std::popcount(q.moves());
+      EXPECT_EQ(f.mobility, mobility);
+    }
+  }
+}
 
 TEST(OthelloEvaluation, EveryImageOfAPositionHasTheSameFeaturesValue) {
   const EvaluationWeights* w = fittedWeights(6);

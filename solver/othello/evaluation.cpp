@@ -9,66 +9,76 @@ namespace {
 
 #include "solver/othello/evaluation_weights.inc"
 
-// The squares of every pattern of an n x n board in reading order, built once per size.
-struct PatternSquares {
-  int n = 0;
-  std::array<std::array<Square, 8>, 4> edges{};      // corner to corner
-  std::array<std::array<Square, 9>, 4> corners{};    // row by row from the corner
-  std::array<std::array<Square, 8>, 2> diagonals{};  // corner to corner
-  std::array<int, 6562> reversed{};                  // an n-square line's index read backwards
-  std::array<int, kCornerPatterns> transposed{};     // a corner block's index across its diagonal
-};
-
 int power3(int k) {
   int p = 1;
   while (k--) p *= 3;
   return p;
 }
 
-PatternSquares makeSquares(int n) {
-  PatternSquares s;
-  s.n = n;
-  const auto at = [](int r, int c) { return r * 8 + c; };
-  for (int i = 0; i < n; ++i) {
-    s.edges[0][i] = at(0, i);
-    s.edges[1][i] = at(n - 1, i);
-    s.edges[2][i] = at(i, 0);
-    s.edges[3][i] = at(i, n - 1);
-    s.diagonals[0][i] = at(i, i);
-    s.diagonals[1][i] = at(i, n - 1 - i);
+// Everything is read a byte (a row, or a column or diagonal gathered into one) at a time: a
+// byte's bits as base-3 digits, 1 for the mover's discs, doubled for the opponent's. Which end a
+// line is read from does not matter: lines are turned to their canonical reading anyway.
+struct Tables {
+  std::array<int, 256> base3{};                   // bit i -> 3^i
+  std::array<int, 6561> reversed[9]{};            // [n]: an n-digit index read backwards
+  std::array<int, kCornerPatterns> transposed{};  // a corner block's index across its diagonal
+  std::array<std::uint8_t, 8> reverse3{};         // three bits backwards
+  Bitboard board[9]{}, down[9]{}, up[9]{};         // [n]: the board's squares and its long diagonals
+  Tables() {
+    for (int n : {4, 6, 8}) {
+      board[n] = boardMask(n);
+      for (int i = 0; i < n; ++i) {
+        down[n] |= Bitboard{1} << (i * 8 + i);
+        up[n] |= Bitboard{1} << (i * 8 + n - 1 - i);
+      }
+    }
+    for (int b = 0; b < 256; ++b)
+      for (int i = 0; i < 8; ++i)
+        if (b >> i & 1) base3[b] += power3(i);
+    for (int n : {4, 6, 8})
+      for (int i = 0; i < power3(n); ++i) {
+        int x = i, rev = 0;
+        for (int d = 0; d < n; ++d, x /= 3) rev = rev * 3 + x % 3;
+        reversed[n][i] = rev;
+      }
+    for (int i = 0; i < kCornerPatterns; ++i) {
+      int digit[9], x = i;
+      for (int d = 0; d < 9; ++d, x /= 3) digit[d] = x % 3;
+      int t = 0;
+      for (int d = 8; d >= 0; --d) t = t * 3 + digit[(d % 3) * 3 + d / 3];
+      transposed[i] = t;
+    }
+    for (int b = 0; b < 8; ++b) reverse3[b] = static_cast<std::uint8_t>((b & 1) << 2 | (b & 2) | (b >> 2 & 1));
   }
-  for (int k = 0; k < 4; ++k)
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c)
-        s.corners[k][r * 3 + c] = at(k & 2 ? n - 1 - r : r, k & 1 ? n - 1 - c : c);
-  for (int i = 0; i < power3(n); ++i) {
-    int x = i, rev = 0;
-    for (int d = 0; d < n; ++d, x /= 3) rev = rev * 3 + x % 3;
-    s.reversed[i] = rev;
-  }
-  for (int i = 0; i < kCornerPatterns; ++i) {
-    int digit[9], x = i;
-    for (int d = 0; d < 9; ++d, x /= 3) digit[d] = x % 3;
-    int t = 0;
-    for (int d = 8; d >= 0; --d) t = t * 3 + digit[(d % 3) * 3 + d / 3];
-    s.transposed[i] = t;
-  }
-  return s;
+};
+const Tables& tables() {
+  static const Tables t;
+  return t;
 }
 
-const PatternSquares& squaresFor(int n) {
-  static const PatternSquares four = makeSquares(4), six = makeSquares(6), eight = makeSquares(8);
-  return n == 4 ? four : n == 6 ? six : eight;
+constexpr Bitboard kFileA = 0x0101010101010101ull;
+
+// Column c's eight squares as a byte (row r at bit r).
+std::uint8_t column(Bitboard x, int c) { return static_cast<std::uint8_t>((((x >> c) & kFileA) * 0x0102040810204080ull) >> 56); }
+// The squares of a mask with at most one per column, gathered into a byte by their columns.
+std::uint8_t byColumn(Bitboard x) { return static_cast<std::uint8_t>((x * kFileA) >> 56); }
+
+// A line's index from its bytes, canonical.
+int lineIndex(const Tables& t, std::uint8_t mine, std::uint8_t theirs, int n) {
+  const int i = t.base3[mine] + 2 * t.base3[theirs];
+  return std::min(i, t.reversed[n][i]);
 }
 
-template <std::size_t K>
-int indexOf(Bitboard mine, Bitboard theirs, const std::array<Square, K>& squares, int count) {
+// The 3x3 block at a corner, read row by row from the corner, canonical.
+int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bottom, bool right) {
   int index = 0;
-  for (int i = count - 1; i >= 0; --i) {
-    const Bitboard b = bit(squares[i]);
-    index = index * 3 + ((mine & b) ? 1 : (theirs & b) ? 2 : 0);
+  for (int r = 2; r >= 0; --r) {
+    const int shift = (bottom ? n - 1 - r : r) * 8 + (right ? n - 3 : 0);
+    int m = static_cast<int>(mine >> shift & 7), o = static_cast<int>(theirs >> shift & 7);
+    if (right) m = t.reverse3[m], o = t.reverse3[o];
+    index = index * 27 + t.base3[m] + 2 * t.base3[o];
   }
-  return index;
+  return std::min(index, t.transposed[index]);
 }
 
 Bitboard neighbours(Bitboard x) {
@@ -83,19 +93,19 @@ Bitboard neighbours(Bitboard x) {
 int edgePatterns(int n) { return power3(n); }
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n) {
-  const PatternSquares& s = squaresFor(n);
+  const Tables& t = tables();
+  const Bitboard rowMask = (Bitboard{1} << n) - 1;
+  const int last = (n - 1) * 8;
   EvaluationFeatures f;
-  for (int k = 0; k < 4; ++k) {
-    const int e = indexOf(mine, theirs, s.edges[k], n);
-    f.edges[k] = std::min(e, s.reversed[e]);
-    const int c = indexOf(mine, theirs, s.corners[k], 9);
-    f.corners[k] = std::min(c, s.transposed[c]);
-  }
-  for (int k = 0; k < 2; ++k) {
-    const int d = indexOf(mine, theirs, s.diagonals[k], n);
-    f.diagonals[k] = std::min(d, s.reversed[d]);
-  }
-  const Bitboard empty = ~(mine | theirs) & boardMask(n);
+  f.edges[0] = lineIndex(t, mine & rowMask, theirs & rowMask, n);
+  f.edges[1] = lineIndex(t, mine >> last & rowMask, theirs >> last & rowMask, n);
+  f.edges[2] = lineIndex(t, column(mine, 0), column(theirs, 0), n);
+  f.edges[3] = lineIndex(t, column(mine, n - 1), column(theirs, n - 1), n);
+  for (int k = 0; k < 4; ++k) f.corners[k] = cornerIndex(t, mine, theirs, n, k & 2, k & 1);
+  // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
+  f.diagonals[0] = lineIndex(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]), n);
+  f.diagonals[1] = lineIndex(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]), n);
+  const Bitboard empty = ~(mine | theirs) & t.board[n];
   f.mobility = std::popcount(legalMoves(mine, theirs, empty)) - std::popcount(legalMoves(theirs, mine, empty));
   f.potential = std::popcount(neighbours(theirs) & empty) - std::popcount(neighbours(mine) & empty);
   return f;
