@@ -2,6 +2,7 @@
 // from here), with an example that runs as written.
 #include "cli/help.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tengen::cli {
@@ -381,7 +382,7 @@ void printOverview(std::ostream& out) {
          "commands:\n";
   for (const auto& c : allCommands()) {
     std::string name = "  " + c.name;
-    name.resize(16, ' ');
+    name.resize(std::max<std::size_t>(16, name.size() + 2), ' ');  // a long name keeps a gap before its line
     out << name << c.brief << '\n';
   }
   out << "\npositions:\n"
