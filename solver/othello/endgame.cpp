@@ -1,7 +1,8 @@
 // Exact endgame search. Near the end (few empties) moves are tried in parity order with no
 // table: ordering costs more there than it saves; further out, the replies that leave the
-// opponent fewest moves go first (ties by the fitted evaluation) and bounds are kept in the table; far out, each reply is
-// ordered by a shallow search over the fitted pattern evaluation (solver/othello/evaluation.h).
+// opponent fewest moves go first (ties by the fitted evaluation) and bounds are kept in the
+// table; far out, each reply is ordered by a shallow search over the fitted pattern evaluation
+// (solver/othello/evaluation.h).
 #include "solver/othello/endgame.h"
 
 #include <algorithm>
@@ -174,7 +175,8 @@ int EndgameSolver::search(const Position& p, int alpha, int beta) {
 }
 
 // A few plies of plain alpha-beta for move ordering far from the end, over the fitted evaluation
-// where the board size has one, else over mobility (the side to move's view: its moves, corners counted thrice, less the opponent's).
+// where the board size has one, else over mobility (the side to move's view: its moves, corners
+// counted thrice, less the opponent's).
 int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta) {
   const Bitboard moves = legalMoves(mine, theirs, empty);
   if (depth == 0 || !moves) {
@@ -197,6 +199,15 @@ int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int d
   return best;
 }
 
+// The quarters of the board with an odd number of empty squares: their moves go first (the side
+// that moves last in a region tends to keep it).
+Bitboard EndgameSolver::oddQuadrants(Bitboard empty) const {
+  Bitboard odd = 0;
+  for (const Bitboard q : quadrants_)
+    if (std::popcount(empty & q) & 1) odd |= q;
+  return odd;
+}
+
 // The game's end with one empty square: whoever can play it (the mover first) plays it.
 int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
   const int me = std::popcount(mine), them = std::popcount(theirs);
@@ -216,9 +227,7 @@ int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
 // the same tree and node count as negamax's parity order, at a fraction of the cost per node.
 int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
   if (std::has_single_bit(empty)) return lastOne(mine, theirs, std::countr_zero(empty));
-  Bitboard odd = 0;
-  for (const Bitboard q : quadrants_)
-    if (std::popcount(empty & q) & 1) odd |= q;
+  const Bitboard odd = oddQuadrants(empty);
   int best = -127;
   bool moved = false;
   for (int pass = 0; pass < 2; ++pass) {
@@ -325,9 +334,7 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   } else {
     // Parity: moves in quadrants with an odd number of empty squares first (the side that moves
     // last in a region tends to keep it).
-    Bitboard odd = 0;
-    for (const Bitboard q : quadrants_)
-      if (std::popcount(empty & q) & 1) odd |= q;
+    const Bitboard odd = oddQuadrants(empty);
     for (Bitboard m = moves & odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
     for (Bitboard m = moves & ~odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
   }
