@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "book/book.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "worker/job.h"
 #include "worker/search_guide.h"
@@ -25,6 +26,9 @@ int runDistributedSolve(const Args& args);
 // --pass-hints, --job-growth and --job-max-nodes: the campaign's levers (coordinator.h).
 void readCampaignOptions(const Args& args, coordinator::RunOptions& options);
 int runBookBuild(int argc, char** argv);
+// `solve --game othello --workers N` (or under mpirun): `pos` split into one job per move through
+// the coordinator (--time and --hash per job; --prove asks for the root's composed proof).
+coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const othello::Position& pos, std::string& workers);
 
 // A job budget from --job-nodes / --job-time (defaultNodes when neither is given) and --hash.
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes);

@@ -330,6 +330,22 @@ int runOthelloBookBuild(const Args& args) {
   return 0;
 }
 
+coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const othello::Position& pos, std::string& workers) {
+  coordinator::OthelloSplitOptions options;
+  options.budget.maxSeconds = args.seconds("time", 0, 0, 1e9);
+  options.budget.hashMegabytes = static_cast<std::uint32_t>(args.integer("hash", 256, 1, 1 << 20));
+  options.budget.proofNodes = args.flag("prove") ? static_cast<std::uint64_t>(args.integer("proof-nodes", 2000000, 1, 1LL << 50)) : 0;
+  setReporter(options, args.flag("json"));
+  const auto pool = coordinator::makeWorkerPool(workerCount(args));
+  worker::catchStopSignals();
+  options.stop = &worker::stopFlag();
+  workers = pool->describe();
+  coordinator::OthelloSplitSummary s = coordinator::runOthelloSplit(pos, *pool, options);
+  if (!args.flag("json") && isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");  // the live line
+  pool->stop();
+  return s;
+}
+
 int runBookBuild(int argc, char** argv) {
   const Args args(argc, argv, 3, commandHelp("book build"));
   if (othelloRequested(args)) return runOthelloBookBuild(args);

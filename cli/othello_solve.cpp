@@ -19,6 +19,7 @@
 #include "cli/book_open.h"
 #include "cli/othello_book.h"
 #include "cli/othello_solve.h"
+#include "cli/distributed.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -115,17 +116,55 @@ Position parseOthello(const std::string& text, const OthelloGame& game) {
 int runOthelloSolve(const Args& args) {
   if (args.value("book") && !args.flag("prove"))
     throw UsageError("--book with --game othello needs --prove: the book keeps proved margins only");
-  for (const char* other : {"workers", "mode", "lines", "nodes", "to-move", "limit", "threat-limit"})
+  for (const char* other : {"mode", "lines", "nodes", "to-move", "limit", "threat-limit"})
     if (args.value(other) || args.flag(other))
-      throw UsageError(std::string("--") + other + " is not for --game othello (it takes --size, --start, --time, --prove, --hash, --book, --json)");
+      throw UsageError(std::string("--") + other + " is not for --game othello (it takes --size, --start, --time, --prove, --hash, --book, --workers, --json)");
   if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
   const OthelloGame game = othelloGame(args);
   const int n = game.size;
   const Position pos = parseOthello(args.positional()[0], game);
   worker::catchStopSignals();
-  othello::EndgameSolver solver(22);
-  solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
-  const othello::EndgameResult r = solver.solve(pos);
+  // With workers (and a move to split on), the coordinator shares the moves among them; else one
+  // search here. Either way: the margin, a best move, the line, and with --prove a checked proof.
+  othello::EndgameResult r;
+  std::vector<std::string> line;
+  std::optional<othello::MarginProof> proof;
+  std::optional<coordinator::OthelloSplitSummary> split;
+  std::string workers;
+  if (distributedRequested(args) && pos.moves()) {
+    split = runOthelloSplitSolve(args, pos, workers);
+    r.exact = split->exact;
+    r.margin = split->margin;
+    r.best = split->best;
+    r.nodes = split->nodes;
+    r.seconds = split->seconds;
+    for (const Square s : split->line) line.push_back(othello::squareName(s));
+    if (args.flag("prove") && split->exact) proof = split->proof;
+  } else {
+    othello::EndgameSolver solver(22);
+    solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
+    r = solver.solve(pos);
+    // --prove: the margin again by two proof-number searches, their trees re-checked by the
+    // plain-rules verifier, with the time left.
+    if (r.exact && args.flag("prove")) {
+      othello::MarginProofOptions po;
+      po.hashMegabytes = static_cast<std::size_t>(args.integer("hash", 256, 1, 1 << 20));
+      po.cancel = &worker::stopFlag();
+      po.solver = &solver;
+      const double limit = args.seconds("time", 0, 0, 1e9);
+      if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
+      proof = othello::proveMargin(pos, r.margin, po);
+    }
+    // The perfect line: the best move of each position in turn (the table makes these quick).
+    if (r.exact) {
+      Position p = pos;
+      while (!p.ended()) {
+        const Square s = p.moves() ? solver.solve(p).best : othello::kPass;
+        line.push_back(othello::squareName(s));
+        p.play(s);
+      }
+    }
+  }
   const bool over = pos.ended();
   const std::string best = !r.exact || over ? "" : othello::squareName(r.best);
   const bool json = args.flag("json");
@@ -135,18 +174,6 @@ int runOthelloSolve(const Args& args) {
     const othello::Disc winner = r.margin > 0 ? pos.toMove() : othello::opposite(pos.toMove());
     result = r.margin == 0 ? "draw" : std::string(discName(winner)) + "-wins";
   }
-  // --prove: the margin again by two proof-number searches, their trees re-checked by the
-  // plain-rules verifier, with the time left.
-  std::optional<othello::MarginProof> proof;
-  if (r.exact && args.flag("prove")) {
-    othello::MarginProofOptions po;
-    po.hashMegabytes = static_cast<std::size_t>(args.integer("hash", 256, 1, 1 << 20));
-    po.cancel = &worker::stopFlag();
-    po.solver = &solver;
-    const double limit = args.seconds("time", 0, 0, 1e9);
-    if (limit > 0) po.maxSeconds = std::max(0.001, limit - r.seconds);
-    proof = othello::proveMargin(pos, r.margin, po);
-  }
   // The proved margin goes into the book with both trees; nothing unproved is stored.
   std::string stored;
   if (proof && proof->proved && args.value("book")) {
@@ -154,16 +181,19 @@ int runOthelloSolve(const Args& args) {
     storeOthelloProof(*book, pos, *proof, r.best);
     stored = book->dir();
   }
-  // The perfect line: the best move of each position in turn (the table makes these quick).
-  std::vector<std::string> line;
-  if (r.exact) {
-    Position p = pos;
-    while (!p.ended()) {
-      const Square s = p.moves() ? solver.solve(p).best : othello::kPass;
-      line.push_back(othello::squareName(s));
-      p.play(s);
-    }
-  }
+  // A split's jobs: how many, how they were answered, and the coordinator's cost per job.
+  const std::string splitJson =
+      !split ? "null"
+             : JsonObject()
+                   .num("workers", static_cast<long long>(split->workers))
+                   .num("jobs", static_cast<long long>(split->jobs))
+                   .num("exact", static_cast<long long>(split->exactJobs))
+                   .num("lower_bounds", static_cast<long long>(split->boundJobs))
+                   .num("unknown", static_cast<long long>(split->unknown))
+                   .num("worker_seconds", split->workerSeconds)
+                   .num("check_seconds", split->checkSeconds)
+                   .num("dispatch_seconds_per_job", split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0)
+                   .done();
   if (json) {
     std::cout << JsonObject()
                      .str("position", args.positional()[0])
@@ -187,6 +217,7 @@ int runOthelloSolve(const Args& args) {
                                                .str("error", proof->error)
                                                .done()
                                          : "null")
+                     .raw("split", splitJson)
                      .raw("book", stored.empty() ? "null" : jsonQuote(stored))
                      .done()
               << '\n';
@@ -206,6 +237,12 @@ int runOthelloSolve(const Args& args) {
                 << ")\n";
     }
     std::printf("search: %llu nodes, %.2f s\n", static_cast<unsigned long long>(r.nodes), r.seconds);
+    if (split)
+      std::printf("split: %llu moves as jobs on %s (%llu exact, %llu only shown no better), %.2f s in workers, "
+                  "%.2f s verifying, %.4f s dispatch per job\n",
+                  static_cast<unsigned long long>(split->jobs), workers.c_str(), static_cast<unsigned long long>(split->exactJobs),
+                  static_cast<unsigned long long>(split->boundJobs), split->workerSeconds, split->checkSeconds,
+                  split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0);
     if (proof && proof->proved)
       std::printf("proof: the margin proved by df-pn and verified (trees of %zu + %zu nodes), %llu nodes, %.2f s\n",
                   proof->atLeast.size(), proof->notAbove.size(), static_cast<unsigned long long>(proof->nodes), proof->seconds);

@@ -14,6 +14,7 @@
 
 #include "book/book_error.h"
 #include "book/othello_entry.h"
+#include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
 #include "worker/protocol.h"
 
@@ -218,6 +219,197 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
   if (entries[0]) {
     summary.rootMargin = entries[0]->margin;
     summary.rootVerified = entries[0]->verified();
+  }
+  summary.seconds = elapsed();
+  return summary;
+}
+
+}  // namespace tengen::coordinator
+
+namespace tengen::coordinator {
+namespace {
+
+using Tree = proof::ProofTree<Square>;
+
+// A tree whose root lists `kids` (each a move and the tree below it), their nodes appended in
+// turn. A child's tree keeps its shape: "the child's mover at least t" has the shape of "the
+// root's mover at most -t" at that child, which is what the root's trees need below each move.
+Tree graft(bool attackerWins, const std::vector<std::pair<Square, const Tree*>>& kids) {
+  Tree tree;
+  tree.attackerWins = attackerWins;
+  tree.nodes.emplace_back();
+  for (const auto& [move, sub] : kids) {
+    const int offset = static_cast<int>(tree.nodes.size());
+    for (Tree::Node node : sub->nodes) {
+      for (auto& edge : node.children) edge.node += offset;
+      tree.nodes.push_back(std::move(node));
+    }
+    tree.nodes[0].children.push_back({move, offset});
+    tree.nodes[0].depth = std::max(tree.nodes[0].depth, sub->nodes[0].depth + 1);
+  }
+  return tree;
+}
+
+// One move's job and what came back.
+struct SplitChild {
+  SplitChild(Square m, Position p) : move(m), position(p) {}
+  Square move;
+  Position position;
+  bool answered = false, lowerBound = false;
+  int margin = 0;  // the child's mover's: exact, or a lower bound
+  std::vector<Square> line;
+  bool hasProof = false;
+  Tree atLeast, notAbove;
+};
+
+}  // namespace
+
+OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, const OthelloSplitOptions& options) {
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (!root.moves()) throw std::invalid_argument("a split solve needs a position with a legal move");
+  OthelloSplitSummary summary;
+  summary.workers = pool.size();
+
+  // The moves, the most promising first (lowest estimate for the opponent), so that the first
+  // answers set a line the later ones need only be tested against.
+  std::vector<SplitChild> children;
+  {
+    othello::EndgameSolver orderer(16);
+    std::vector<std::pair<int, int>> order;
+    for (othello::Bitboard m = root.moves(); m; m &= m - 1) {
+      SplitChild c(std::countr_zero(m), root);
+      c.position.play(c.move);
+      order.push_back({orderer.estimate(c.position, 4), static_cast<int>(children.size())});
+      children.push_back(std::move(c));
+    }
+    std::stable_sort(order.begin(), order.end());
+    std::vector<SplitChild> sorted;
+    for (const auto& [score, i] : order) sorted.push_back(std::move(children[static_cast<std::size_t>(i)]));
+    children = std::move(sorted);
+  }
+
+  const bool wantProof = options.budget.proofNodes > 0;
+  std::optional<int> best;  // the root's best margin so far
+  std::size_t next = 0, out = 0;
+  const int workers = pool.size();
+  std::vector<int> busy(static_cast<std::size_t>(workers), -1);
+  std::vector<Clock::time_point> sent(static_cast<std::size_t>(workers));
+  double lastReport = 0;
+  auto stopped = [&] { return options.stop && options.stop->load(); };
+  while ((next < children.size() || out > 0) && !stopped()) {
+    for (int w = 0; w < workers && next < children.size(); ++w) {
+      if (busy[static_cast<std::size_t>(w)] >= 0) continue;
+      const std::size_t i = next++;
+      worker::OthelloJobRequest job = worker::makeOthelloJob(i, children[i].position, options.budget);
+      // Beating the best so far: the child's mover held below -best.
+      if (best) job.ceiling = -*best;
+      job.wantLine = true;
+      busy[static_cast<std::size_t>(w)] = static_cast<int>(i);
+      sent[static_cast<std::size_t>(w)] = Clock::now();
+      ++out;
+      pool.send(w, worker::encodeMessage(job));
+    }
+    const auto message = pool.receive(0.2);
+    if (options.report && elapsed() - lastReport >= options.reportEvery) {
+      lastReport = elapsed();
+      options.report("othello split: " + std::to_string(summary.jobs) + " of " + std::to_string(children.size()) +
+                         " moves answered, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+                     true);
+    }
+    if (!message) continue;
+    const auto [w, bytes] = *message;
+    const worker::Message decoded = worker::decodeMessage(bytes);
+    const auto* reply = std::get_if<worker::OthelloJobReply>(&decoded);
+    if (!reply || w < 0 || w >= workers || busy[static_cast<std::size_t>(w)] < 0 ||
+        reply->jobId != static_cast<std::uint64_t>(busy[static_cast<std::size_t>(w)]))
+      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this solve");
+    const auto i = static_cast<std::size_t>(busy[static_cast<std::size_t>(w)]);
+    busy[static_cast<std::size_t>(w)] = -1;
+    --out;
+    ++summary.jobs;
+    summary.nodes += reply->nodes;
+    summary.workerSeconds += reply->seconds;
+    summary.dispatchSeconds +=
+        std::max(0.0, std::chrono::duration<double>(Clock::now() - sent[static_cast<std::size_t>(w)]).count() - reply->seconds);
+    if (reply->outcome == worker::JobOutcome::Failed)
+      throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply->error);
+    if (reply->outcome != worker::JobOutcome::Proven) {
+      ++summary.unknown;
+      continue;
+    }
+    SplitChild& c = children[i];
+    c.answered = true;
+    c.lowerBound = reply->lowerBound;
+    c.margin = reply->margin;
+    for (const auto s : reply->line) c.line.push_back(s);
+    if (reply->hasProof) {
+      // Believed only once the plain-rules verifier has re-checked the trees.
+      const auto checkStart = Clock::now();
+      c.atLeast = worker::othelloTreeFromWire(reply->atLeast);
+      const othello::Disc mover = c.position.toMove();
+      othello::OthelloProofCheck verdict = othello::checkOthelloProof(c.position, mover, c.margin, c.atLeast);
+      if (verdict.ok && !c.lowerBound) {
+        c.notAbove = worker::othelloTreeFromWire(reply->notAbove);
+        verdict = othello::checkOthelloProof(c.position, mover, c.margin + 1, c.notAbove);
+      }
+      summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
+      if (!verdict.ok)
+        throw std::runtime_error("the verifier refused worker " + std::to_string(w) + "'s proof for move " +
+                                 othello::squareName(c.move) + ": " + verdict.error);
+      c.hasProof = true;
+    }
+    if (c.lowerBound) {
+      ++summary.boundJobs;
+    } else {
+      ++summary.exactJobs;
+      if (!best || -c.margin > *best) {
+        best = -c.margin;
+        summary.best = c.move;
+      }
+    }
+  }
+  summary.seconds = elapsed();
+  if (stopped()) {
+    summary.stoppedBy = "interrupted";
+    return summary;
+  }
+  if (summary.unknown > 0 || !best) return summary;
+  summary.exact = true;
+  summary.margin = *best;
+  for (const SplitChild& c : children) {
+    if (c.move != summary.best) continue;
+    summary.line.push_back(c.move);
+    summary.line.insert(summary.line.end(), c.line.begin(), c.line.end());
+  }
+
+  // The root's proof: "at least M" through the best move (its child "at most -M"), and "not at
+  // least M + 1" through every move (each child "at least -M"; a lower bound at or above it does).
+  if (wantProof) {
+    summary.proof.margin = summary.margin;
+    const auto checkStart = Clock::now();
+    std::vector<std::pair<Square, const Tree*>> bestKid, everyKid;
+    for (const SplitChild& c : children) {
+      if (!c.hasProof) {
+        summary.proof.error = "move " + othello::squareName(c.move) + "'s proof did not fit its job's budget";
+        break;
+      }
+      if (c.move == summary.best) bestKid.push_back({c.move, &c.notAbove});
+      everyKid.push_back({c.move, &c.atLeast});
+    }
+    if (summary.proof.error.empty()) {
+      summary.proof.atLeast = graft(true, bestKid);
+      summary.proof.notAbove = graft(false, everyKid);
+      for (const bool first : {true, false}) {
+        const othello::OthelloProofCheck verdict =
+            othello::checkOthelloProof(root, root.toMove(), first ? summary.margin : summary.margin + 1,
+                                       first ? summary.proof.atLeast : summary.proof.notAbove);
+        summary.proof.checkedPositions += verdict.positions;
+        if (!verdict.ok) throw std::runtime_error("the verifier refused the root's composed proof: " + verdict.error);
+      }
+      summary.proof.proved = true;
+    }
+    summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
   }
   summary.seconds = elapsed();
   return summary;

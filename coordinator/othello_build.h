@@ -1,7 +1,8 @@
-// An Othello opening book through the coordinator: every position up to `depth` plies below a root
-// (one per symmetry class) gets an entry. The positions at the depth go to the workers as jobs
-// (the exact margin, and its proof within the budget); proofs are re-checked by the plain-rules
-// verifier before they are stored; the positions above take their margins from their children.
+// Othello through the coordinator. A book: every position up to `depth` plies below a root (one
+// per symmetry class) gets an entry; the positions at the depth go to the workers as jobs (the
+// exact margin, and its proof within the budget), proofs re-checked by the plain-rules verifier
+// before they are stored, the positions above given their margins by their children. A split
+// solve: one position's moves shared among the workers, the root's proof composed from theirs.
 #pragma once
 
 #include <atomic>
@@ -9,10 +10,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "book/book.h"
 #include "coordinator/worker_pool.h"
 #include "solver/othello/board.h"
+#include "solver/othello/prove.h"
 #include "worker/othello_job.h"
 
 namespace tengen::coordinator {
@@ -45,5 +48,37 @@ struct OthelloBuildSummary {
 // a proof; everything stored before that stays stored. A rerun takes what the book has.
 OthelloBuildSummary runOthelloBuild(book::Book& book, const othello::Position& root, WorkerPool& pool,
                                     const OthelloBuildOptions& options);
+
+struct OthelloSplitOptions {
+  worker::OthelloJobBudget budget;  // each job's; proofNodes > 0 asks for the root's proof
+  std::function<void(const std::string& line, bool live)> report;
+  const std::atomic<bool>* stop = nullptr;
+  double reportEvery = 1.0;
+};
+
+struct OthelloSplitSummary {
+  bool exact = false;  // every move answered: margin, best and line hold
+  int margin = 0;      // for the side to move
+  othello::Square best = othello::kPass;
+  std::vector<othello::Square> line;  // the perfect line from the root
+  othello::MarginProof proof;         // proof.proved: both root trees composed and verified
+  int workers = 0;
+  std::uint64_t jobs = 0;             // one per move
+  std::uint64_t exactJobs = 0;        // answered with the child's exact margin
+  std::uint64_t boundJobs = 0;        // answered with a lower bound (the sibling test failed high)
+  std::uint64_t unknown = 0;          // out of time or stopped
+  std::uint64_t nodes = 0;
+  double seconds = 0, workerSeconds = 0, checkSeconds = 0;
+  double dispatchSeconds = 0;  // summed over jobs: wall time from sending to the answer, less the worker's own
+  std::string stoppedBy = "done";
+};
+
+// Splits `root` (a position with legal moves) into one job per move, best first by a shallow
+// search: the first jobs ask for their exact margins, later ones only whether they beat the best
+// margin found so far (exact below that line, a lower bound at or above it). With a proof budget
+// each job's trees are re-checked by the plain-rules verifier as they come, and the root's two
+// trees, composed from them, are checked again whole. Throws std::runtime_error with one line
+// when a worker fails, answers another job or sends a proof the verifier refuses.
+OthelloSplitSummary runOthelloSplit(const othello::Position& root, WorkerPool& pool, const OthelloSplitOptions& options);
 
 }  // namespace tengen::coordinator

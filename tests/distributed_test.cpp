@@ -28,9 +28,11 @@
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/threats.h"
 #include "solver/othello/endgame.h"
+#include "solver/othello/proof_check.h"
 #include "worker/job.h"
 #include "worker/othello_job.h"
 #include "worker/protocol.h"
+#include "tests/othello_random.h"
 #include "tests/temp_dir.h"
 
 namespace {
@@ -860,6 +862,104 @@ TEST(OthelloBuild, JobMessagesRoundTrip) {
   bad.white |= bad.black;  // discs overlap
   EXPECT_THROW(worker::othelloJobPosition(bad), worker::ProtocolError);
   EXPECT_EQ(worker::runOthelloJob(bad).outcome, worker::JobOutcome::Failed);
+}
+
+
+// A split solve: one position's moves as jobs. Its margin is the endgame solver's, the best move
+// reaches it, later moves are only tested against the best so far, and the root's two trees,
+// composed from the jobs' trees, pass the plain-rules verifier again here.
+coordinator::OthelloSplitSummary splitOthello(const othello::Position& p, coordinator::WorkerPool& pool,
+                                              std::uint64_t proofNodes) {
+  coordinator::OthelloSplitOptions o;
+  o.budget.hashMegabytes = 8;
+  o.budget.proofNodes = proofNodes;
+  return coordinator::runOthelloSplit(p, pool, o);
+}
+
+TEST(OthelloSplit, MarginsAreTheSolversAndTheComposedProofsVerify) {
+  std::mt19937 rng(2026);
+  auto pool = coordinator::makeLocalPool(2);
+  std::uint64_t bounds = 0;
+  for (int i = 0; i < 12; ++i) {
+    const othello::Position p = othello::randomPosition(rng, 6, 12 + i % 4);
+    if (!p.moves()) continue;
+    othello::EndgameSolver solver(16);
+    const int margin = solver.solve(p).margin;
+    const auto s = splitOthello(p, *pool, 1000000);
+    ASSERT_TRUE(s.exact);
+    EXPECT_EQ(s.margin, margin) << i;
+    EXPECT_EQ(s.jobs, static_cast<std::uint64_t>(std::popcount(p.moves())));
+    bounds += s.boundJobs;
+    othello::Position after = p;
+    after.play(s.best);
+    EXPECT_EQ(-solver.solve(after).margin, margin) << "the best move reaches the margin";
+    ASSERT_FALSE(s.line.empty());
+    EXPECT_EQ(s.line[0], s.best);
+    othello::Position end = p;
+    for (const auto m : s.line) end.play(m);
+    EXPECT_TRUE(end.ended());
+    ASSERT_TRUE(s.proof.proved) << s.proof.error;
+    EXPECT_TRUE(othello::checkOthelloProof(p, p.toMove(), margin, s.proof.atLeast).ok);
+    EXPECT_TRUE(othello::checkOthelloProof(p, p.toMove(), margin + 1, s.proof.notAbove).ok);
+    // And the trees prove nothing stronger.
+    EXPECT_FALSE(othello::checkOthelloProof(p, p.toMove(), margin + 2, s.proof.atLeast).ok);
+  }
+  EXPECT_GT(bounds, 0u) << "no move was settled by a bound: the ceilings are not used";
+}
+
+TEST(OthelloSplit, OneWorkerIsDeterministicAndWithoutProofsNoneIsClaimed) {
+  std::mt19937 rng(7);
+  const othello::Position p = othello::randomPosition(rng, 8, 16);
+  ASSERT_TRUE(p.moves());
+  auto pool = coordinator::makeLocalPool(1);
+  const auto a = splitOthello(p, *pool, 0);
+  const auto b = splitOthello(p, *pool, 0);
+  ASSERT_TRUE(a.exact);
+  EXPECT_EQ(a.margin, b.margin);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_FALSE(a.proof.proved);
+  othello::EndgameSolver solver(16);
+  EXPECT_EQ(a.margin, solver.solve(p).margin);
+}
+
+TEST(OthelloSplit, RefusesAMarginItsTreesDoNotProve) {
+  InflatingPool pool;
+  std::mt19937 rng(11);
+  const othello::Position p = othello::randomPosition(rng, 6, 12);
+  ASSERT_TRUE(p.moves());
+  try {
+    splitOthello(p, pool, 1000000);
+    FAIL() << "an inflated margin was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("the verifier refused"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OthelloSplit, CeilingsAndLinesCrossTheWire) {
+  std::mt19937 rng(5);
+  const othello::Position p = othello::randomPosition(rng, 6, 12);
+  othello::EndgameSolver solver(16);
+  const int margin = solver.solve(p).margin;
+  worker::OthelloJobRequest job = worker::makeOthelloJob(3, p, {0, 0, 8});
+  job.wantLine = true;
+  job.ceiling = margin - 2;  // reached: a lower bound comes back, no line
+  auto back = std::get<worker::OthelloJobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  EXPECT_EQ(back.ceiling, margin - 2);
+  EXPECT_TRUE(back.wantLine);
+  auto reply = std::get<worker::OthelloJobReply>(worker::decodeMessage(worker::encodeMessage(worker::runOthelloJob(back))));
+  EXPECT_TRUE(reply.lowerBound);
+  EXPECT_GE(reply.margin, margin - 2);
+  EXPECT_LE(reply.margin, margin);
+  EXPECT_TRUE(reply.line.empty());
+  job.ceiling = margin + 1;  // not reached: exact, with its line
+  reply = std::get<worker::OthelloJobReply>(worker::decodeMessage(worker::encodeMessage(worker::runOthelloJob(job))));
+  EXPECT_FALSE(reply.lowerBound);
+  EXPECT_EQ(reply.margin, margin);
+  othello::Position end = p;
+  for (const auto m : reply.line) end.play(m);
+  EXPECT_TRUE(end.ended());
+  EXPECT_EQ(end.finalMargin() * (end.toMove() == p.toMove() ? 1 : -1), margin) << "the line ends at the margin";
 }
 
 }  // namespace

@@ -63,5 +63,15 @@ check "othello 4x4: the root's margin is the single process's ($(field margin "$
 check "othello 4x4: verified" contains "$dist" '"verified": true'
 check "othello 4x4: the book verifies" "$TENGEN" verify --book "$WORK/othello"
 
+# An 8x8 endgame split into one job per move over the worker ranks: FFO #1's published +18, the
+# root's proof composed from the ranks' trees and verified, and stored.
+FFO1="--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --game othello --prove --hash 8 --book "$WORK/ffo1" "$FFO1" 2>"$WORK/err4")
+echo "mpi:    $dist"
+check "othello split: mpirun -np 3 gives FFO #1's +18 by g8" contains "$dist" '"margin": 18, "best_move": "g8"'
+check "othello split: one job per move on two worker ranks" contains "$dist" '"split": {"workers": 2, "jobs": 8,'
+check "othello split: the composed proof verified" contains "$dist" '"verified": true'
+check "othello split: the stored proof verifies" "$TENGEN" verify --book "$WORK/ffo1"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -15,6 +15,7 @@
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/reference_rules.h"
+#include "tests/othello_random.h"
 
 namespace tengen::othello {
 namespace {
@@ -145,6 +146,36 @@ TEST(Othello, SolvesTheFforumProblems1To19Exactly) {
   }
   RecordProperty("nodes", std::to_string(nodes));
   std::printf("FFO #1-19: %llu nodes\n", static_cast<unsigned long long>(nodes));
+}
+
+
+// A ceiling: below it the margin is exact, at or above it a lower bound that holds (never above
+// the exact margin, never below the ceiling); the same table answers both ways.
+TEST(Othello, SolveWithACeilingIsExactBelowItAndABoundAbove) {
+  std::mt19937 rng(4242);
+  int bounds = 0, exact = 0;
+  for (int i = 0; i < 60; ++i) {
+    const Position p = randomPosition(rng, i % 2 ? 6 : 8, 10 + i % 5);
+    EndgameSolver reference(16), solver(16);
+    const int margin = reference.solve(p).margin;
+    for (const int ceiling : {margin - 9, margin - 1, margin, margin + 1, margin + 8}) {
+      const EndgameResult r = solver.solve(p, std::nullopt, ceiling);
+      ASSERT_TRUE(r.exact);
+      if (margin < ceiling) {
+        EXPECT_FALSE(r.lowerBound) << i << " ceiling " << ceiling;
+        EXPECT_EQ(r.margin, margin) << i << " ceiling " << ceiling;
+        ++exact;
+      } else if (r.lowerBound) {
+        EXPECT_GE(r.margin, ceiling);
+        EXPECT_LE(r.margin, margin);
+        ++bounds;
+      } else {
+        EXPECT_EQ(r.margin, margin);  // the bounds met on the way: exact is allowed too
+      }
+    }
+  }
+  EXPECT_GT(bounds, 60);
+  EXPECT_GT(exact, 60);
 }
 
 }  // namespace

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <memory>
 
 #include "solver/othello/endgame.h"
+#include "solver/othello/proof_by_search.h"
 #include "solver/othello/prove.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
@@ -54,16 +56,51 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
     const othello::Position p = othelloJobPosition(job);
     // The table grows with the job's hash budget: 24 bytes an entry, a power of two.
     const int bits = std::clamp(static_cast<int>(std::bit_width(std::uint64_t{job.hashMegabytes} * (1u << 20) / 24)) - 1, 10, 28);
-    othello::EndgameSolver solver(bits);
+    // One table per worker, emptied between jobs: a fresh table's pages cost more to fault in than
+    // a small job's search (seconds for 200 MB on a loaded VM), and a job starts from nothing either way.
+    thread_local std::unique_ptr<othello::EndgameSolver> kept;
+    if (!kept || kept->tableBits() != bits) {
+      kept.reset();
+      kept = std::make_unique<othello::EndgameSolver>(bits);
+    } else {
+      kept->clear();
+    }
+    othello::EndgameSolver& solver = *kept;
     solver.setLimits(&stopFlag(), job.maxSeconds);
-    const othello::EndgameResult r = solver.solve(p);
+    const othello::EndgameResult r = solver.solve(p, std::nullopt, job.ceiling);
     reply.nodes = r.nodes;
     if (!r.exact) {
       reply.outcome = stopRequested() ? JobOutcome::Cancelled : JobOutcome::Unknown;
+    } else if (r.lowerBound) {
+      // A sibling test that failed high: "at least margin" is the answer, and its one tree.
+      reply.outcome = JobOutcome::Proven;
+      reply.lowerBound = true;
+      reply.margin = r.margin;
+      reply.best = static_cast<std::int16_t>(r.best);
+      if (job.proofNodes > 0) {
+        othello::TreeLimits limits;
+        limits.maxTreeNodes = job.proofNodes;
+        limits.cancel = &stopFlag();
+        proof::ProofTree<othello::Square> tree;
+        const std::uint64_t before = solver.nodes();
+        if (othello::buildMarginTree(p, r.margin, true, solver, limits, tree)) {
+          reply.hasProof = true;
+          reply.atLeast = treeToWire(tree);
+        }
+        reply.nodes += solver.nodes() - before;
+      }
     } else {
       reply.outcome = JobOutcome::Proven;
       reply.margin = r.margin;
       reply.best = static_cast<std::int16_t>(r.best);
+      if (job.wantLine) {
+        // The perfect line, from the table the solve just filled.
+        for (othello::Position q = p; !q.ended();) {
+          const othello::Square s = q.moves() ? solver.solve(q).best : othello::kPass;
+          reply.line.push_back(static_cast<std::int16_t>(s));
+          q.play(s);
+        }
+      }
       if (job.proofNodes > 0) {
         othello::MarginProofOptions po;
         po.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);

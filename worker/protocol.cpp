@@ -24,8 +24,8 @@ BOOST_CLASS_VERSION(tengen::worker::ProofGiven, 1)
 BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
-BOOST_CLASS_VERSION(tengen::worker::OthelloJobRequest, 1)
-BOOST_CLASS_VERSION(tengen::worker::OthelloJobReply, 1)
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobRequest, 2)
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobReply, 2)
 
 namespace boost::serialization {
 
@@ -75,13 +75,15 @@ void serialize(Archive& ar, tengen::worker::CheckReply& c, unsigned) {
 }
 
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::OthelloJobRequest& j, unsigned) {
+void serialize(Archive& ar, tengen::worker::OthelloJobRequest& j, unsigned version) {
   ar & j.jobId & j.size & j.black & j.white & j.whiteToMove & j.fewestWins & j.maxSeconds & j.proofNodes &
       j.hashMegabytes;
+  if (version >= 2) ar & j.ceiling & j.wantLine;
 }
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::OthelloJobReply& r, unsigned) {
+void serialize(Archive& ar, tengen::worker::OthelloJobReply& r, unsigned version) {
   ar & r.jobId & r.outcome & r.margin & r.best & r.hasProof & r.atLeast & r.notAbove & r.nodes & r.seconds & r.error;
+  if (version >= 2) ar & r.lowerBound & r.line;
 }
 
 }  // namespace boost::serialization

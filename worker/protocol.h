@@ -16,7 +16,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 5;
+inline constexpr std::uint32_t kProtocolVersion = 6;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -133,6 +133,11 @@ struct OthelloJobRequest {
   double maxSeconds = 0;    // the endgame search (0: none)
   std::uint64_t proofNodes = 0;
   std::uint32_t hashMegabytes = 32;
+  // A split solve's sibling test: the margin is wanted exactly only below this; at or above it a
+  // lower bound is the answer (kNoCeiling: always exact).
+  std::int32_t ceiling = kNoCeiling;
+  static constexpr std::int32_t kNoCeiling = 1000;
+  bool wantLine = false;  // an exact margin comes with its perfect line
 };
 
 struct OthelloJobReply {
@@ -140,8 +145,10 @@ struct OthelloJobReply {
   JobOutcome outcome = JobOutcome::Unknown;  // Proven: margin exact (proved too when hasProof)
   std::int32_t margin = 0;
   std::int16_t best = -1;  // -1: a pass, or the game is over
+  bool lowerBound = false;  // the margin reached the job's ceiling: only "at least margin" is known
+  std::vector<std::int16_t> line;  // an exact margin's perfect line from the job's position
   bool hasProof = false;
-  WireTree atLeast, notAbove;
+  WireTree atLeast, notAbove;  // a lower bound's proof is atLeast alone
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::string error;

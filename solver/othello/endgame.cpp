@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <cmath>
 
 namespace tengen::othello {
@@ -66,10 +69,15 @@ EndgameSolver::Entry& EndgameSolver::slotFor(Bitboard mine, Bitboard theirs, int
 }
 
 EndgameSolver::EndgameSolver(int tableBits)
-    : table_(std::size_t{1} << tableBits), mask_((std::uint64_t{1} << tableBits) - 1) {}
+    : table_(static_cast<Entry*>(std::calloc(std::size_t{1} << tableBits, sizeof(Entry)))),
+      mask_((std::uint64_t{1} << tableBits) - 1) {
+  if (!table_) throw std::bad_alloc();
+}
+void EndgameSolver::FreeTable::operator()(Entry* table) const { std::free(table); }
+void EndgameSolver::clear() { std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Entry)); }
 EndgameSolver::~EndgameSolver() = default;
 
-EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess) {
+EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, int ceiling) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = nodes_;
   EndgameResult r;
@@ -82,8 +90,9 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess) 
     int lower = -127, upper = 127, g = 0;
     if (guess) g = *guess;
     else if (weights_) g = 2 * static_cast<int>(std::lround(shallow(p.mine(), p.theirs(), p.empty(), 4, -100000, 100000) / 32.0));
+    g = std::min(g, ceiling);
     r.best = kPass;
-    while (lower < upper) {
+    while (lower < upper && lower < ceiling) {
       const int beta = g == lower ? g + 1 : g;
       Square move = kPass;
       g = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
@@ -94,7 +103,8 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess) 
         r.best = move;
       }
     }
-    r.margin = g;
+    r.lowerBound = lower >= ceiling && lower < upper;
+    r.margin = r.lowerBound ? lower : g;
   } catch (const Stopped&) {
     r.exact = false;
     r.margin = 0;
@@ -161,6 +171,11 @@ Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
     if (next == s) return s;
     s = next;
   }
+}
+
+int EndgameSolver::estimate(const Position& p, int depth) {
+  setBoard(p);
+  return shallow(p.mine(), p.theirs(), p.empty(), depth, -100000, 100000);
 }
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -16,7 +18,8 @@ namespace tengen::othello {
 
 struct EndgameResult {
   bool exact = true;       // false: stopped (cancel or time) before the end; margin and best mean nothing
-  int margin = 0;          // exact, for the side to move
+  bool lowerBound = false; // solve() with a ceiling the margin reached: `margin` is only a lower bound
+  int margin = 0;          // exact (or a lower bound, above), for the side to move
   Square best = kPass;     // a move that reaches it (kPass when the side to move must pass or the game is over)
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -36,11 +39,20 @@ class EndgameSolver {
   }
   // `guess`: where MTD(f) starts (the nearer the value, the fewer passes); by default a shallow
   // search over the fitted evaluation where the board has one, else 0.
-  EndgameResult solve(const Position& p, std::optional<int> guess = std::nullopt);
+  // `ceiling`: the margin is wanted exactly only below it; one at or above comes back as a lower
+  // bound (lowerBound set, margin >= ceiling), which a caller comparing siblings needs no more of.
+  EndgameResult solve(const Position& p, std::optional<int> guess = std::nullopt, int ceiling = kNoCeiling);
+  static constexpr int kNoCeiling = 1000;
+  // The shallow search's estimate of the side to move's margin, in the evaluation's units (only
+  // its order means anything), for ordering moves outside the solver.
+  int estimate(const Position& p, int depth);
   // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
   std::uint64_t nodes() const { return nodes_; }
+  int tableBits() const { return std::countr_zero(mask_ + 1); }
+  // Empties the table (cheaper than a new one once its pages are in use: a worker keeps one).
+  void clear();
 
  private:
   struct Entry;
@@ -53,7 +65,13 @@ class EndgameSolver {
   int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
   int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
-  std::vector<Entry> table_;
+  // Zeroed memory from calloc, an all-zero entry empty (no position has no discs): the pages are
+  // the kernel's zero pages until used, so a big table costs nothing up front (a worker makes one
+  // per job; writing 200 MB of fresh entries took seconds on a loaded VM).
+  struct FreeTable {
+    void operator()(Entry* table) const;
+  };
+  std::unique_ptr<Entry[], FreeTable> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;
   const std::atomic<bool>* cancel_ = nullptr;
