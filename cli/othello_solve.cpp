@@ -186,7 +186,9 @@ int runOthelloSolve(const Args& args) {
       !split ? "null"
              : JsonObject()
                    .num("workers", static_cast<long long>(split->workers))
+                   .num("moves", static_cast<long long>(split->moves))
                    .num("jobs", static_cast<long long>(split->jobs))
+                   .num("retests", static_cast<long long>(split->retests))
                    .num("exact", static_cast<long long>(split->exactJobs))
                    .num("lower_bounds", static_cast<long long>(split->boundJobs))
                    .num("unknown", static_cast<long long>(split->unknown))
@@ -238,9 +240,10 @@ int runOthelloSolve(const Args& args) {
     }
     std::printf("search: %llu nodes, %.2f s\n", static_cast<unsigned long long>(r.nodes), r.seconds);
     if (split)
-      std::printf("split: %llu moves as jobs on %s (%llu exact, %llu only shown no better), %.2f s in workers, "
+      std::printf("split: %llu moves as %llu jobs on %s (%llu exact, %llu only shown no better), %.2f s in workers, "
                   "%.2f s verifying, %.4f s dispatch per job\n",
-                  static_cast<unsigned long long>(split->jobs), workers.c_str(), static_cast<unsigned long long>(split->exactJobs),
+                  static_cast<unsigned long long>(split->moves), static_cast<unsigned long long>(split->jobs), workers.c_str(),
+                  static_cast<unsigned long long>(split->exactJobs),
                   static_cast<unsigned long long>(split->boundJobs), split->workerSeconds, split->checkSeconds,
                   split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0);
     if (proof && proof->proved)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <deque>
 #include <map>
 #include <stdexcept>
@@ -289,21 +290,44 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
     children = std::move(sorted);
   }
 
+  // The root's margin as the shallow search guesses it (the endgame solver's first MTD(f) guess):
+  // moves handed out before any exact answer is back are tested against it, not searched exactly.
+  const int guess = [&] {
+    othello::EndgameSolver estimator(16);
+    return 2 * static_cast<int>(std::lround(estimator.estimate(root, 4) / 32.0));
+  }();
+  summary.moves = children.size();
   const bool wantProof = options.budget.proofNodes > 0;
   std::optional<int> best;  // the root's best margin so far
-  std::size_t next = 0, out = 0;
+  std::deque<std::size_t> queue;
+  for (std::size_t i = 0; i < children.size(); ++i) queue.push_back(i);
+  std::size_t out = 0;
   const int workers = pool.size();
   std::vector<int> busy(static_cast<std::size_t>(workers), -1);
   std::vector<Clock::time_point> sent(static_cast<std::size_t>(workers));
   double lastReport = 0;
   auto stopped = [&] { return options.stop && options.stop->load(); };
-  while ((next < children.size() || out > 0) && !stopped()) {
-    for (int w = 0; w < workers && next < children.size(); ++w) {
+  while (!stopped()) {
+    if (queue.empty() && out == 0) {
+      // Every move answered. A lower bound from a test against the guess shows the move no better
+      // than the guess; where the best came out below it, that move is asked again at the best.
+      for (std::size_t i = 0; i < children.size(); ++i)
+        if (children[i].answered && children[i].lowerBound && best && children[i].margin < -*best) {
+          children[i].answered = false;
+          queue.push_back(i);
+          ++summary.retests;
+        }
+      if (queue.empty()) break;
+    }
+    for (int w = 0; w < workers && !queue.empty(); ++w) {
       if (busy[static_cast<std::size_t>(w)] >= 0) continue;
-      const std::size_t i = next++;
+      const std::size_t i = queue.front();
+      queue.pop_front();
       worker::OthelloJobRequest job = worker::makeOthelloJob(i, children[i].position, options.budget);
-      // Beating the best so far: the child's mover held below -best.
+      // Beating the best so far (the child's mover held below -best); before any best, the first
+      // move is searched exactly and the others tested against the guess.
       if (best) job.ceiling = -*best;
+      else if (i > 0) job.ceiling = -guess;
       job.wantLine = true;
       busy[static_cast<std::size_t>(w)] = static_cast<int>(i);
       sent[static_cast<std::size_t>(w)] = Clock::now();
@@ -313,8 +337,8 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
     const auto message = pool.receive(0.2);
     if (options.report && elapsed() - lastReport >= options.reportEvery) {
       lastReport = elapsed();
-      options.report("othello split: " + std::to_string(summary.jobs) + " of " + std::to_string(children.size()) +
-                         " moves answered, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+      options.report("othello split: " + std::to_string(summary.jobs) + " jobs answered for " + std::to_string(children.size()) +
+                         " moves, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
                      true);
     }
     if (!message) continue;
@@ -340,6 +364,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
     }
     SplitChild& c = children[i];
     c.answered = true;
+    c.line.clear();
     c.lowerBound = reply->lowerBound;
     c.margin = reply->margin;
     for (const auto s : reply->line) c.line.push_back(s);

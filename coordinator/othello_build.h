@@ -63,7 +63,9 @@ struct OthelloSplitSummary {
   std::vector<othello::Square> line;  // the perfect line from the root
   othello::MarginProof proof;         // proof.proved: both root trees composed and verified
   int workers = 0;
-  std::uint64_t jobs = 0;             // one per move
+  std::uint64_t moves = 0;            // the root's legal moves
+  std::uint64_t jobs = 0;             // one per move, and the retests
+  std::uint64_t retests = 0;          // moves asked again: tested against a guess above the margin
   std::uint64_t exactJobs = 0;        // answered with the child's exact margin
   std::uint64_t boundJobs = 0;        // answered with a lower bound (the sibling test failed high)
   std::uint64_t unknown = 0;          // out of time or stopped
@@ -74,8 +76,9 @@ struct OthelloSplitSummary {
 };
 
 // Splits `root` (a position with legal moves) into one job per move, best first by a shallow
-// search: the first jobs ask for their exact margins, later ones only whether they beat the best
-// margin found so far (exact below that line, a lower bound at or above it). With a proof budget
+// search: the first asks for its exact margin, later ones only whether they beat the best margin
+// found so far (exact below that line, a lower bound at or above it), or, before there is one,
+// the shallow search's guess (a move shown no better than a guess above the final margin is asked again). With a proof budget
 // each job's trees are re-checked by the plain-rules verifier as they come, and the root's two
 // trees, composed from them, are checked again whole. Throws std::runtime_error with one line
 // when a worker fails, answers another job or sends a proof the verifier refuses.

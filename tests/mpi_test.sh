@@ -69,7 +69,7 @@ FFO1="--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
 dist=$("${MPIRUN[@]}" "$TENGEN" solve --json --game othello --prove --hash 8 --book "$WORK/ffo1" "$FFO1" 2>"$WORK/err4")
 echo "mpi:    $dist"
 check "othello split: mpirun -np 3 gives FFO #1's +18 by g8" contains "$dist" '"margin": 18, "best_move": "g8"'
-check "othello split: one job per move on two worker ranks" contains "$dist" '"split": {"workers": 2, "jobs": 8,'
+check "othello split: one job per move on two worker ranks" contains "$dist" '"split": {"workers": 2, "moves": 8, "jobs": '
 check "othello split: the composed proof verified" contains "$dist" '"verified": true'
 check "othello split: the stored proof verifies" "$TENGEN" verify --book "$WORK/ffo1"
 

@@ -56,15 +56,19 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
     const othello::Position p = othelloJobPosition(job);
     // The table grows with the job's hash budget: 24 bytes an entry, a power of two.
     const int bits = std::clamp(static_cast<int>(std::bit_width(std::uint64_t{job.hashMegabytes} * (1u << 20) / 24)) - 1, 10, 28);
-    // One table per worker, emptied between jobs: a fresh table's pages cost more to fault in than
-    // a small job's search (seconds for 200 MB on a loaded VM), and a job starts from nothing either way.
+    // One table per worker, kept from job to job: a fresh table's pages cost more to fault in than
+    // a small job's search (seconds for 200 MB on a loaded VM), and its bounds hold for any position
+    // of the same board and scoring (siblings' jobs share transpositions); emptied when those change.
     thread_local std::unique_ptr<othello::EndgameSolver> kept;
+    thread_local int keptFor = -1;  // size * 2 + fewestWins
+    const int game = job.size * 2 + (job.fewestWins ? 1 : 0);
     if (!kept || kept->tableBits() != bits) {
       kept.reset();
       kept = std::make_unique<othello::EndgameSolver>(bits);
-    } else {
+    } else if (keptFor != game) {
       kept->clear();
     }
+    keptFor = game;
     othello::EndgameSolver& solver = *kept;
     solver.setLimits(&stopFlag(), job.maxSeconds);
     const othello::EndgameResult r = solver.solve(p, std::nullopt, job.ceiling);
