@@ -294,10 +294,9 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
   // MTD(f) guess) less a safety allowance. Moves handed out before any exact answer is back are
   // tested against it rather than searched exactly; a move shown no better than a line above the
   // final margin is asked again (measured: with the guess itself most tests were asked again).
-  constexpr int kGuessAllowance = 8;
   const int guess = [&] {
     othello::EndgameSolver estimator(16);
-    return 2 * static_cast<int>(std::lround(estimator.estimate(root, 4) / 32.0)) - kGuessAllowance;
+    return 2 * static_cast<int>(std::lround(estimator.estimate(root, 4) / 32.0)) - options.guessAllowance;
   }();
   summary.moves = children.size();
   const bool wantProof = options.budget.proofNodes > 0;

@@ -51,6 +51,9 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const othello::Position& r
 
 struct OthelloSplitOptions {
   worker::OthelloJobBudget budget;  // each job's; proofNodes > 0 asks for the root's proof
+  // Before the first exact answer, moves are tested against the shallow search's guess less this
+  // many discs (a line above the final margin costs the tests again: see runOthelloSplit).
+  int guessAllowance = 8;
   std::function<void(const std::string& line, bool live)> report;
   const std::atomic<bool>* stop = nullptr;
   double reportEvery = 1.0;
