@@ -104,7 +104,7 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
   double lastReport = 0;
   const std::size_t total = queue.size();
   auto stopped = [&] { return options.stop && options.stop->load(); };
-  while ((!queue.empty() || out > 0) && !stopped()) {
+  auto handOut = [&] {
     for (int w = 0; w < workers && !queue.empty(); ++w) {
       if (busy[static_cast<std::size_t>(w)] >= 0) continue;
       const int i = queue.front();
@@ -115,6 +115,9 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
                                                                 nodes[static_cast<std::size_t>(i)].position,
                                                                 options.budget)));
     }
+  };
+  while ((!queue.empty() || out > 0) && !stopped()) {
+    handOut();
     const auto message = pool.receive(0.2);
     if (options.report && elapsed() - lastReport >= options.reportEvery) {
       lastReport = elapsed();
@@ -132,6 +135,9 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
     const auto i = static_cast<std::size_t>(busy[static_cast<std::size_t>(w)]);
     busy[static_cast<std::size_t>(w)] = -1;
     --out;
+    // The worker gets its next job before this answer is checked: the check (a third of the
+    // work when proofs fit) runs while the worker searches again.
+    if (!stopped()) handOut();
     ++summary.jobs;
     summary.nodes += reply->nodes;
     summary.workerSeconds += reply->seconds;
