@@ -178,5 +178,21 @@ TEST(Othello, SolveWithACeilingIsExactBelowItAndABoundAbove) {
   EXPECT_GT(exact, 60);
 }
 
+
+// A raised cancel flag stops the search at its next look at the limits, 65,536 nodes in (the last
+// few empties count nodes too: a look tied to the count landing on a multiple missed most of them).
+TEST(Othello, ACancelledSearchStopsWithinOneCheckInterval) {
+  std::mt19937 rng(99);
+  const std::atomic<bool> cancel{true};
+  for (int i = 0; i < 4; ++i) {
+    const Position p = randomPosition(rng, 8, 26);
+    EndgameSolver solver(18);
+    solver.setLimits(&cancel, 0);
+    const EndgameResult r = solver.solve(p);
+    EXPECT_FALSE(r.exact);
+    EXPECT_LE(r.nodes, 0x10000u + 4096u) << i;
+  }
+}
+
 }  // namespace
 }  // namespace tengen::othello

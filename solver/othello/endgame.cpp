@@ -267,8 +267,12 @@ int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int a
 
 int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed,
                            Square* bestOut) {
-  if ((++nodes_ & 0xFFFF) == 0 && ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)))
-    throw Stopped{};
+  // The limits every 65,536 nodes: the last few empties count their nodes too, so a test of
+  // nodes_ landing on a multiple (as it was) let a search run on many times past its time.
+  if (++nodes_ >= nextCheck_) {
+    nextCheck_ = nodes_ + 0x10000;
+    if ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)) throw Stopped{};
+  }
   // The last few empties: no list, no table (see lastFew).
   if (!bestOut && std::popcount(empty) <= kLastFew) return lastFew(mine, theirs, empty, alpha, beta, passed);
   Bitboard moves = legalMoves(mine, theirs, empty);

@@ -74,6 +74,7 @@ class EndgameSolver {
   std::unique_ptr<Entry[], FreeTable> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;
+  std::uint64_t nextCheck_ = 0x10000;  // nodes_ at which the limits are next looked at
   const std::atomic<bool>* cancel_ = nullptr;
   double seconds_ = 0;
   double deadline_ = 0;  // steady-clock seconds
