@@ -131,6 +131,8 @@ int runOthelloSolve(const Args& args) {
   std::optional<othello::MarginProof> proof;
   std::optional<coordinator::OthelloSplitSummary> split;
   std::string workers;
+  if (args.value("proof-nodes") && !distributedRequested(args))
+    throw UsageError("--proof-nodes bounds each job's proof with --workers; a solve in one process proves within --time");
   if (distributedRequested(args) && pos.moves()) {
     split = runOthelloSplitSolve(args, pos, workers);
     r.exact = split->exact;

@@ -310,6 +310,8 @@ check "othello --workers 2 --prove: the composed proof verified" contains "$out"
 one=$("$TENGEN" solve --game othello --workers 1 --json "$FFO1" | sed 's/"seconds": [0-9.e-]*//; s/"worker_seconds": [0-9.e-]*//; s/"check_seconds": [0-9.e-]*//; s/"dispatch_seconds_per_job": [0-9.e-]*//')
 again=$("$TENGEN" solve --game othello --workers 1 --json "$FFO1" | sed 's/"seconds": [0-9.e-]*//; s/"worker_seconds": [0-9.e-]*//; s/"check_seconds": [0-9.e-]*//; s/"dispatch_seconds_per_job": [0-9.e-]*//')
 check "othello --workers 1: the same answer and nodes twice" [ "$one" = "$again" ] && check "othello --workers 1: the line is FFO #1's" contains "$one" '"line": ["g8", "h7", "a8"'
+err=$("$TENGEN" solve --game othello --proof-nodes 5 "$FFO1" 2>&1 >/dev/null); rc=$?
+check "othello --proof-nodes without --workers exits 2 saying so" [ "$rc" -eq 2 ] && check "othello --proof-nodes without --workers (says)" contains "$err" "--proof-nodes bounds each job's proof with --workers"
 out=$("$TENGEN" solve --game othello --workers 2 "$FFO1")
 check "othello --workers 2 says how the moves were split" contains "$out" "split: 8 moves as "
 err=$("$TENGEN" solve --game othello "f5 f5" 2>&1 >/dev/null); rc=$?
