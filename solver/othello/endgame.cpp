@@ -13,6 +13,8 @@
 #include <new>
 #include <cmath>
 
+#include "solver/proof/huge_pages.h"
+
 namespace tengen::othello {
 namespace {
 
@@ -40,6 +42,8 @@ std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
 
 }  // namespace
 
+// 20 bytes, packed: three fit a cache line with their bucket's padding.
+#pragma pack(push, 1)
 struct EndgameSolver::Entry {
   Bitboard mine = 0, theirs = 0;
   std::int8_t lower = -127, upper = 127;
@@ -47,34 +51,50 @@ struct EndgameSolver::Entry {
   std::uint8_t empties = 0;  // the size of the subtree behind the bounds, roughly
   bool holds(Bitboard m, Bitboard t) const { return mine == m && theirs == t; }
 };
+#pragma pack(pop)
 
-// Buckets of two: the first slot keeps the entry with the most empties (the costliest to
-// recompute), the second takes whatever comes. With one always-replaced slot, the flood of
-// small subtrees far out from the end washes the top of the tree away between MTD(f) passes.
+// One cache line, one probe: a bucket is read with one memory access (two entries of 24 bytes
+// straddled a line every other bucket).
+struct alignas(64) EndgameSolver::Bucket {
+  Entry slot[3];
+  std::uint32_t unused;
+};
+
+// The first slot keeps the entry with the most empties (the costliest to recompute), the other
+// two take what comes, the one with fewer empties giving way. With one always-replaced slot,
+// the flood of small subtrees far out from the end washed the top of the tree away between
+// MTD(f) passes.
 EndgameSolver::Entry* EndgameSolver::find(Bitboard mine, Bitboard theirs) {
-  Entry* b = &table_[hashOf(mine, theirs) & mask_ & ~std::uint64_t{1}];
-  if (b[0].holds(mine, theirs)) return &b[0];
-  if (b[1].holds(mine, theirs)) return &b[1];
+  Bucket& b = table_[hashOf(mine, theirs) & mask_];
+  for (Entry& e : b.slot)
+    if (e.holds(mine, theirs)) return &e;
   return nullptr;
 }
 
 EndgameSolver::Entry& EndgameSolver::slotFor(Bitboard mine, Bitboard theirs, int empties) {
   if (Entry* e = find(mine, theirs)) return *e;
-  Entry* b = &table_[hashOf(mine, theirs) & mask_ & ~std::uint64_t{1}];
-  Entry& slot = empties >= b[0].empties ? b[0] : b[1];
-  if (&slot == &b[0]) b[1] = b[0];  // the deeper entry it replaces gets a second life
-  slot = Entry{mine, theirs};
-  slot.empties = static_cast<std::uint8_t>(empties);
-  return slot;
+  Bucket& b = table_[hashOf(mine, theirs) & mask_];
+  Entry& weaker = b.slot[1].empties <= b.slot[2].empties ? b.slot[1] : b.slot[2];
+  Entry* slot = &weaker;
+  if (empties >= b.slot[0].empties) {
+    weaker = b.slot[0];  // the deeper entry it replaces gets a second life
+    slot = &b.slot[0];
+  }
+  *slot = Entry{mine, theirs};
+  slot->empties = static_cast<std::uint8_t>(empties);
+  return *slot;
 }
 
+// 2^(tableBits - 1) buckets of three entries (1.5 x 2^tableBits entries), in huge pages where the
+// system has them: the search's probes land at random, and on 4 KiB pages each cost a TLB miss.
 EndgameSolver::EndgameSolver(int tableBits)
-    : table_(static_cast<Entry*>(std::calloc(std::size_t{1} << tableBits, sizeof(Entry)))),
-      mask_((std::uint64_t{1} << tableBits) - 1) {
-  if (!table_) throw std::bad_alloc();
+    : table_(static_cast<Bucket*>(proof::mapHugePages(sizeof(Bucket) << (tableBits - 1))),
+             FreeTable{sizeof(Bucket) << (tableBits - 1)}),
+      mask_((std::uint64_t{1} << (tableBits - 1)) - 1) {
+  static_assert(sizeof(Entry) == 20 && sizeof(Bucket) == 64);
 }
-void EndgameSolver::FreeTable::operator()(Entry* table) const { std::free(table); }
-void EndgameSolver::clear() { std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Entry)); }
+void EndgameSolver::FreeTable::operator()(Bucket* table) const { proof::unmapHugePages(table, bytes); }
+void EndgameSolver::clear() { std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Bucket)); }
 EndgameSolver::~EndgameSolver() = default;
 
 EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, int ceiling) {
@@ -313,7 +333,18 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     }
   }
   const int alpha0 = alpha, beta0 = beta;
-  // The moves, ordered when it pays: the table's best, then corners and fewest replies.
+  int best = -127;
+  Square bestMove = kPass;  // set by the first move: every value beats -127
+  // The table's best move first, before the others are ordered: when it cuts (most visits of a
+  // node MTD(f) comes back to), the ordering's shallow searches are never paid for.
+  if (ttBest >= 0 && (moves & bit(ttBest))) {
+    const Bitboard f = flipsOf(mine, theirs, ttBest);
+    best = -negamax(theirs & ~f, mine | f | bit(ttBest), empty & ~bit(ttBest), -beta, -alpha, false, nullptr);
+    bestMove = ttBest;
+    moves &= ~bit(ttBest);
+    if (best >= beta) moves = 0;
+  }
+  // The other moves, ordered when it pays: corners and fewest replies, or shallow searches.
   Square order[32];
   int count = 0;
   if (empties >= kOrderFrom) {
@@ -336,8 +367,7 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
         }
       }
       int key;
-      if (s == ttBest) key = -100000;
-      else if (empties >= kShallowFrom) key = shallow(nextMine, nextTheirs, empty & ~bit(s), shallowDepth(empties), -100000, 100000);
+      if (empties >= kShallowFrom) key = shallow(nextMine, nextTheirs, empty & ~bit(s), shallowDepth(empties), -100000, 100000);
       else if (weights_)  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
         key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 16 + evaluate(*weights_, evaluationFeatures(nextMine, nextTheirs, size_)) / 4;
       else key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4 - ((bit(s) & corners_) ? 8 : 0);
@@ -357,8 +387,6 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     for (Bitboard m = moves & odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
     for (Bitboard m = moves & ~odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
   }
-  int best = -127;
-  Square bestMove = kPass;  // set by the first move: every value beats -127
   for (int i = 0; i < count; ++i) {
     const Square s = order[i];
     const Bitboard f = flipsOf(mine, theirs, s);

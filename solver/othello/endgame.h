@@ -27,6 +27,7 @@ struct EndgameResult {
 
 class EndgameSolver {
  public:
+  // About 1.5 x 2^tableBits entries (tableBits >= 2), 32 x 2^tableBits bytes.
   explicit EndgameSolver(int tableBits = 20);
   ~EndgameSolver();
   EndgameSolver(const EndgameSolver&) = delete;
@@ -50,12 +51,13 @@ class EndgameSolver {
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
   std::uint64_t nodes() const { return nodes_; }
-  int tableBits() const { return std::countr_zero(mask_ + 1); }
+  int tableBits() const { return std::countr_zero(mask_ + 1) + 1; }
   // Empties the table (cheaper than a new one once its pages are in use: a worker keeps one).
   void clear();
 
  private:
   struct Entry;
+  struct Bucket;
   Entry* find(Bitboard mine, Bitboard theirs);
   Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
@@ -65,13 +67,14 @@ class EndgameSolver {
   int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
   int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
-  // Zeroed memory from calloc, an all-zero entry empty (no position has no discs): the pages are
-  // the kernel's zero pages until used, so a big table costs nothing up front (a worker makes one
-  // per job; writing 200 MB of fresh entries took seconds on a loaded VM).
+  // Zeroed memory from the kernel, an all-zero entry empty (no position has no discs): the pages
+  // are the kernel's zero pages until used, so a big table costs nothing up front (writing 200 MB
+  // of fresh entries took seconds on a loaded VM).
   struct FreeTable {
-    void operator()(Entry* table) const;
+    std::size_t bytes = 0;
+    void operator()(Bucket* table) const;
   };
-  std::unique_ptr<Entry[], FreeTable> table_;
+  std::unique_ptr<Bucket[], FreeTable> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;
   std::uint64_t nextCheck_ = 0x10000;  // nodes_ at which the limits are next looked at

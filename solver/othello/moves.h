@@ -1,8 +1,9 @@
 // Othello move generation by shifts: a direction's run of opponent discs is grown six times from
-// the mover's discs (Kogge-Stone style, unrolled), never square by square. Inline: the endgame
+// the mover's discs (Kogge-Stone style, unrolled), never square by square; a move's flips by rays. Inline: the endgame
 // search spends most of its time here. Included by board.h; include that, not this.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 namespace tengen::othello {
@@ -39,16 +40,23 @@ inline Bitboard movesTowards(Bitboard own, Bitboard other, Bitboard empty) {
   return step<D>(x) & empty;
 }
 
-template <int D>
-inline Bitboard flipsTowards(Bitboard own, Bitboard other, Bitboard from) {
-  Bitboard run = 0;
-  Bitboard x = step<D>(from);
-  while (x & other) {  // at most six steps: a run of opponent discs
-    run |= x;
-    x = step<D>(x);
-  }
-  return (x & own) ? run : 0;
+// Each square's eight rays on the 8x8 grid (a smaller board's squares off it are never discs, so
+// a ray ends there as at an empty square): four running to higher squares, four to lower.
+struct Rays {
+  Bitboard up[64][4] = {}, down[64][4] = {};
+};
+constexpr Rays makeRays() {
+  Rays rays;
+  constexpr int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};  // east, south, south-east, south-west
+  for (int s = 0; s < 64; ++s)
+    for (int d = 0; d < 4; ++d)
+      for (int sign = 1; sign >= -1; sign -= 2)
+        for (int r = s / 8 + sign * dr[d], c = s % 8 + sign * dc[d]; r >= 0 && r < 8 && c >= 0 && c < 8;
+             r += sign * dr[d], c += sign * dc[d])
+          (sign > 0 ? rays.up[s][d] : rays.down[s][d]) |= Bitboard{1} << (r * 8 + c);
+  return rays;
 }
+inline constexpr Rays kRays = makeRays();
 
 }  // namespace moves_detail
 
@@ -59,12 +67,25 @@ inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
          moves_detail::movesTowards<6>(own, other, empty) | moves_detail::movesTowards<7>(own, other, empty);
 }
 
+// Along each ray the first square that is not the opponent's ends the run; the run flips when
+// that square is the mover's. On a ray to higher squares it is the lowest such bit, on one to lower
+// squares the highest: no loop, a few operations per ray.
 inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
-  const Bitboard from = Bitboard{1} << s;
-  return moves_detail::flipsTowards<0>(own, other, from) | moves_detail::flipsTowards<1>(own, other, from) |
-         moves_detail::flipsTowards<2>(own, other, from) | moves_detail::flipsTowards<3>(own, other, from) |
-         moves_detail::flipsTowards<4>(own, other, from) | moves_detail::flipsTowards<5>(own, other, from) |
-         moves_detail::flipsTowards<6>(own, other, from) | moves_detail::flipsTowards<7>(own, other, from);
+  const auto& rays = moves_detail::kRays;
+  Bitboard flips = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Bitboard ray = rays.up[s][d];
+    const Bitboard stop = ~other & ray;
+    const Bitboard first = stop & (0 - stop);
+    if (first & own) flips |= (first - 1) & ray;
+  }
+  for (int d = 0; d < 4; ++d) {
+    const Bitboard ray = rays.down[s][d];
+    const Bitboard stop = ~other & ray;
+    const Bitboard first = stop ? Bitboard{1} << (63 - std::countl_zero(stop)) : 0;
+    if (first & own) flips |= ray & ~((first << 1) - 1);
+  }
+  return flips;
 }
 
 }  // namespace tengen::othello
