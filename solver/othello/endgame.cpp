@@ -2,7 +2,8 @@
 // table: ordering costs more there than it saves; further out, the replies that leave the
 // opponent fewest moves go first (ties by the fitted evaluation) and bounds are kept in the
 // table; far out, each reply is ordered by a shallow search over the fitted pattern evaluation
-// (solver/othello/evaluation.h).
+// (solver/othello/evaluation.h). Near the top, a symmetric position's mirrored moves are searched
+// once.
 #include "solver/othello/endgame.h"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <new>
 #include <cmath>
 
+#include "solver/othello/symmetry.h"
 #include "solver/proof/huge_pages.h"
 
 namespace tengen::othello {
@@ -31,6 +33,10 @@ constexpr int kShallowFrom = 14;  // ... and ordering by a shallow search of eac
 // ... that many plies deep: one more at 16, 20, 23 and 27 empties (each step measured on 6x6
 // positions of 25 empties: fewer nodes for the time the shallow searches cost).
 int shallowDepth(int empties) { return 1 + (empties >= 16) + (empties >= 20) + (empties >= 23) + (empties >= 27); }
+// Empties at which a position's symmetries are looked for: only near the top of the tree (the
+// start and a few plies below it) is a position symmetric, and there its mirrored moves are many
+// times the nodes.
+constexpr int kSymmetryFrom = 20;
 constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried
 constexpr int kLastFew = 4;     // empties searched by lastFew
 
@@ -215,7 +221,7 @@ int EndgameSolver::search(const Position& p, int alpha, int beta) {
 int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta) {
   const Bitboard moves = legalMoves(mine, theirs, empty);
   if (depth == 0 || !moves) {
-    if (weights_) return evaluate(*weights_, evaluationFeatures(mine, theirs, size_));
+    if (weights_) return evaluate(*weights_, evaluationFeatures(mine, theirs, size_, moves));
     const Bitboard replies = legalMoves(theirs, mine, empty);
     return 4 * (std::popcount(moves) + 2 * std::popcount(moves & corners_) - std::popcount(replies) -
                 2 * std::popcount(replies & corners_)) +
@@ -232,6 +238,25 @@ int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int d
     }
   }
   return best;
+}
+
+// The moves of a symmetric position, one of each set its symmetries carry onto each other (their
+// children are images of each other: one value). `first`, when legal, stands for its set.
+Bitboard EndgameSolver::distinctMoves(Bitboard mine, Bitboard theirs, Bitboard moves, Square first) const {
+  int fixing[kSymmetries];
+  int count = 0;
+  for (int sym = 1; sym < kSymmetries; ++sym)
+    if (transformDiscs(sym, mine, size_) == mine && transformDiscs(sym, theirs, size_) == theirs) fixing[count++] = sym;
+  if (count == 0) return moves;
+  Bitboard kept = 0;
+  const auto keep = [&](Square s) {
+    for (int i = 0; i < count; ++i)
+      if (kept & bit(transformSquare(fixing[i], s, size_))) return;
+    kept |= bit(s);
+  };
+  if (first >= 0 && (moves & bit(first))) keep(first);
+  for (Bitboard m = moves; m; m &= m - 1) keep(std::countr_zero(m));
+  return kept;
 }
 
 // The quarters of the board with an odd number of empty squares: their moves go first (the side
@@ -332,6 +357,7 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       beta = std::min(beta, cap);
     }
   }
+  if (empties >= kSymmetryFrom) moves = distinctMoves(mine, theirs, moves, ttBest);
   const int alpha0 = alpha, beta0 = beta;
   int best = -127;
   Square bestMove = kPass;  // set by the first move: every value beats -127
@@ -368,9 +394,10 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       }
       int key;
       if (empties >= kShallowFrom) key = shallow(nextMine, nextTheirs, empty & ~bit(s), shallowDepth(empties), -100000, 100000);
-      else if (weights_)  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
-        key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 16 + evaluate(*weights_, evaluationFeatures(nextMine, nextTheirs, size_)) / 4;
-      else key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4 - ((bit(s) & corners_) ? 8 : 0);
+      else if (weights_) {  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
+        const Bitboard replies = legalMoves(nextMine, nextTheirs, empty & ~bit(s));
+        key = std::popcount(replies) * 16 + evaluate(*weights_, evaluationFeatures(nextMine, nextTheirs, size_, replies)) / 4;
+      } else key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4 - ((bit(s) & corners_) ? 8 : 0);
       int i = count++;
       while (i > 0 && keys[i - 1] > key) {
         keys[i] = keys[i - 1];

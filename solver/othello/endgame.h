@@ -63,6 +63,7 @@ class EndgameSolver {
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
   Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
+  Bitboard distinctMoves(Bitboard mine, Bitboard theirs, Bitboard moves, Square first) const;
   Bitboard oddQuadrants(Bitboard empty) const;
   int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
   int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);

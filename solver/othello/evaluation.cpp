@@ -93,6 +93,10 @@ Bitboard neighbours(Bitboard x) {
 int edgePatterns(int n) { return power3(n); }
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n) {
+  return evaluationFeatures(mine, theirs, n, legalMoves(mine, theirs, ~(mine | theirs) & tables().board[n]));
+}
+
+EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bitboard moves) {
   const Tables& t = tables();
   const Bitboard rowMask = (Bitboard{1} << n) - 1;
   const int last = (n - 1) * 8;
@@ -106,7 +110,7 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n) {
   f.diagonals[0] = lineIndex(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]), n);
   f.diagonals[1] = lineIndex(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]), n);
   const Bitboard empty = ~(mine | theirs) & t.board[n];
-  f.mobility = std::popcount(legalMoves(mine, theirs, empty)) - std::popcount(legalMoves(theirs, mine, empty));
+  f.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
   f.potential = std::popcount(neighbours(theirs) & empty) - std::popcount(neighbours(mine) & empty);
   return f;
 }

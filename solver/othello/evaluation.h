@@ -26,6 +26,9 @@ int edgePatterns(int n);
 inline constexpr int kCornerPatterns = 19683;
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n);
+// The same, given the side to move's legal moves (a search has them already: listing moves is
+// most of the features' cost).
+EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bitboard moves);
 
 // Weights in sixteenths of a disc.
 struct EvaluationWeights {

@@ -1,4 +1,5 @@
-// Symmetries square by square: only book keys and stored proofs use them, never the search.
+// Symmetries square by square: book keys, stored proofs, and the endgame search's symmetric
+// positions near the top of its tree (few nodes: speed does not matter here).
 #include "solver/othello/symmetry.h"
 
 #include <bit>
