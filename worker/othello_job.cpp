@@ -55,7 +55,7 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
   try {
     const othello::Position p = othelloJobPosition(job);
     // The table grows with the job's hash budget: 24 bytes an entry, a power of two.
-    const int bits = std::clamp(static_cast<int>(std::bit_width(std::uint64_t{job.hashMegabytes} * (1u << 20) / 24)) - 1, 10, 28);
+    const int bits = othello::EndgameSolver::tableBitsFor(job.hashMegabytes);
     // One table per worker, kept from job to job: a fresh table's pages cost more to fault in than
     // a small job's search (seconds for 200 MB on a loaded VM), and its bounds hold for any position
     // of the same board and scoring (siblings' jobs share transpositions); emptied when those change.

@@ -99,6 +99,9 @@ EndgameSolver::EndgameSolver(int tableBits)
       mask_((std::uint64_t{1} << (tableBits - 1)) - 1) {
   static_assert(sizeof(Entry) == 20 && sizeof(Bucket) == 64);
 }
+int EndgameSolver::tableBitsFor(std::uint64_t megabytes) {
+  return std::clamp(static_cast<int>(std::bit_width((megabytes << 20) / 32)) - 1, 10, 28);
+}
 void EndgameSolver::FreeTable::operator()(Bucket* table) const { proof::unmapHugePages(table, bytes); }
 void EndgameSolver::clear() { std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Bucket)); }
 EndgameSolver::~EndgameSolver() = default;

@@ -29,6 +29,8 @@ class EndgameSolver {
  public:
   // About 1.5 x 2^tableBits entries (tableBits >= 2), 32 x 2^tableBits bytes.
   explicit EndgameSolver(int tableBits = 20);
+  // The largest table within `megabytes` (from 2^10 to 2^28).
+  static int tableBitsFor(std::uint64_t megabytes);
   ~EndgameSolver();
   EndgameSolver(const EndgameSolver&) = delete;
   EndgameSolver& operator=(const EndgameSolver&) = delete;

@@ -20,7 +20,7 @@ namespace {
 // Both trees from the endgame solver: the margin confirmed by two null-window searches (which
 // fill the table), then each tree built from it.
 void proveByNullWindow(const Position& p, int margin, const MarginProofOptions& options, MarginProof& out) {
-  const int bits = std::clamp(static_cast<int>(std::bit_width(options.hashMegabytes * (1u << 20) / 24)) - 1, 10, 28);
+  const int bits = EndgameSolver::tableBitsFor(options.hashMegabytes);
   std::unique_ptr<EndgameSolver> own;
   if (!options.solver) own = std::make_unique<EndgameSolver>(bits);
   EndgameSolver& solver = options.solver ? *options.solver : *own;
