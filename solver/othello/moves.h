@@ -1,6 +1,7 @@
 // Othello move generation by shifts: a direction's run of opponent discs is grown six times from
-// the mover's discs (Kogge-Stone style, unrolled), never square by square; a move's flips by rays. Inline: the endgame
-// search spends most of its time here. Included by board.h; include that, not this.
+// the mover's discs (Kogge-Stone style, unrolled), never square by square; a move's flips by
+// precomputed rays. Inline: the endgame search spends most of its time here. Included by
+// board.h; include that, not this.
 #pragma once
 
 #include <bit>
