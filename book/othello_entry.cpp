@@ -8,13 +8,13 @@
 #include <boost/iostreams/stream.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <map>
 #include <sstream>
 
 #include "book/book.h"
 #include "book/book_error.h"
 #include "book/sealed_bytes.h"
 #include "solver/othello/proof_check.h"
-#include "solver/othello/reference_rules.h"
 #include "solver/othello/symmetry.h"
 
 namespace tengen::book {
@@ -163,34 +163,13 @@ std::string checkOthelloEntry(const OthelloEntry& entry) {
 }
 
 std::string checkOthelloChildren(const OthelloEntry& entry, const VerifiedOthelloLookup& verifiedChild) {
-  namespace ref = othello::reference;
   if (entry.basis != OthelloBasis::Children) return "the entry is not shown by its children";
-  const othello::Position p = entry.position();
-  const ref::Grid g = ref::gridOf(p);
-  std::vector<othello::Square> moves = ref::legalMoves(g);
-  if (moves.empty()) {
-    if (ref::legalMoves(ref::play(g, othello::kPass)).empty()) {  // the game is over
-      const int margin = ref::finalMargin(g);
-      if (margin != entry.margin)
-        return "the game is over with margin " + std::to_string(margin) + ", not " + std::to_string(entry.margin);
-      return "";
-    }
-    moves.push_back(othello::kPass);
-  }
-  int best = -1000;
-  bool bestHolds = false;
-  for (const othello::Square s : moves) {
-    const othello::Position child = ref::positionOf(ref::play(g, s), othello::opposite(p.toMove()));
-    const auto e = verifiedChild(child);
-    if (!e) return "the position after " + othello::squareName(s) + " has no verified entry";
-    const int value = -e->margin;  // the child's margin is for its side to move
-    best = std::max(best, value);
-    if (s == entry.best && value == entry.margin) bestHolds = true;
-  }
-  if (best != entry.margin)
-    return "the children give margin " + std::to_string(best) + ", the entry says " + std::to_string(entry.margin);
-  if (!bestHolds) return "the best move " + othello::squareName(entry.best) + " does not reach the margin";
-  return "";
+  return othello::checkMarginByChildren(entry.position(), entry.margin, entry.best,
+                                        [&](const othello::Position& child) -> std::optional<int> {
+                                          const auto e = verifiedChild(child);
+                                          if (!e) return std::nullopt;
+                                          return e->margin;
+                                        });
 }
 
 std::string encodeOthelloEntry(const OthelloEntry& e) {
@@ -232,6 +211,111 @@ OthelloEntry decodeOthelloEntry(std::string_view bytes) {
   e.verifiedBy = s.verifiedBy;
   e.toolVersion = std::move(s.toolVersion);
   return e;
+}
+
+OthelloAnswer lookUpOthello(const Book& book, const othello::Position& p) {
+  OthelloAnswer a;
+  const OthelloKey key = othelloKey(p);
+  const auto bytes = book.othelloEntry(key.bytes);
+  if (!bytes) return a;
+  OthelloEntry entry;
+  try {
+    entry = decodeOthelloEntry(*bytes);
+  } catch (const RecordError& e) {
+    throw BookError("book " + book.dir() + ": the entry of this position: " + e.what());
+  }
+  // An entry counts only for the position its key names (a moved entry proves nothing here).
+  if (othelloKey(entry.position()).bytes != key.bytes) {
+    a.misfiled = true;
+    return a;
+  }
+  a.inBook = true;
+  a.verified = entry.verified();
+  a.margin = entry.margin;
+  a.basis = entry.basis;
+  if (!p.ended()) a.best = othello::transformSquare(othello::inverseSymmetry(key.symmetry), entry.best, p.size());
+  return a;
+}
+
+OthelloVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report) {
+  OthelloVerifyTally tally;
+  struct Read {
+    OthelloEntry entry;
+    std::string error;         // "" when verified
+    bool decided = false;
+  };
+  std::map<std::string, Read> entries;
+  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string& error) {
+    try {
+      if (!error.empty()) throw RecordError(error);
+      entries[std::string(key)].entry = decodeOthelloEntry(bytes);
+    } catch (const RecordError& e) {
+      ++tally.unreadable;
+      report("book " + book.dir() + ": unreadable Othello entry: " + e.what());
+    }
+    return true;
+  });
+  auto misfiled = [](const std::string& key, const OthelloEntry& e) { return othelloKey(e.position()).bytes != key; };
+  // Proof trees stand alone; endgame-search claims have nothing to check.
+  for (auto& [key, r] : entries) {
+    if (r.entry.basis == OthelloBasis::Children) continue;
+    r.decided = true;
+    if (r.entry.basis == OthelloBasis::Search) {
+      r.error = "a claim of the endgame search (no proof kept)";
+      ++tally.claims;
+      continue;
+    }
+    r.error = checkOthelloEntry(r.entry);
+    if (r.error.empty() && misfiled(key, r.entry)) r.error = "stored under another position's key";
+    ++tally.checked;
+    if (!r.error.empty()) ++tally.failed;
+  }
+  // Margins from children: checked once every child is decided, deepest first by repetition.
+  auto lookup = [&](bool verifiedOnly) {
+    return [&entries, verifiedOnly](const othello::Position& child) -> std::optional<OthelloEntry> {
+      const auto it = entries.find(othelloKey(child).bytes);
+      if (it == entries.end() || (verifiedOnly && (!it->second.decided || !it->second.error.empty()))) return std::nullopt;
+      return it->second.entry;
+    };
+  };
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (auto& [key, r] : entries) {
+      if (r.decided || !checkOthelloChildren(r.entry, lookup(true)).empty()) continue;
+      r.decided = progress = true;
+      r.error = misfiled(key, r.entry) ? "stored under another position's key" : "";
+      ++tally.checked;
+      if (!r.error.empty()) ++tally.failed;
+    }
+  }
+  for (auto& [key, r] : entries) {
+    if (r.decided) continue;
+    // Consistent with its children, but some child is a claim or missing: a claim itself.
+    r.error = checkOthelloChildren(r.entry, lookup(false));
+    ++tally.checked;
+    if (r.error.empty()) {
+      r.error = "a child is a claim, not a proof";
+      ++tally.claims;
+      --tally.checked;
+    } else {
+      ++tally.failed;
+    }
+  }
+  std::vector<std::pair<std::string, std::string>> rewrites;
+  for (auto& [key, r] : entries) {
+    const bool failed = !r.error.empty() && r.entry.basis == OthelloBasis::Trees;
+    const bool inconsistent = !r.error.empty() && r.entry.basis == OthelloBasis::Children && r.error != "a child is a claim, not a proof";
+    if (failed || inconsistent)
+      report("book " + book.dir() + ": Othello " + std::to_string(r.entry.size) + "x" + std::to_string(r.entry.size) +
+             " entry (margin " + std::to_string(r.entry.margin) + ") failed: " + r.error);
+    const std::uint16_t revision = r.error.empty() ? kOthelloVerifierRevision : 0;
+    if (r.entry.verifiedBy != revision) {
+      r.entry.verifiedBy = revision;
+      rewrites.emplace_back(key, encodeOthelloEntry(r.entry));
+    }
+  }
+  if (!rewrites.empty()) book.writeOthello(rewrites);
+  return tally;
 }
 
 }  // namespace tengen::book

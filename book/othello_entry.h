@@ -6,6 +6,7 @@
 // Entries live in the book's own "othello" column family, apart from renju and gomoku keys.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -63,6 +64,29 @@ std::string checkOthelloEntry(const OthelloEntry& entry);
 // At the end of the game the margin must be the final count. "" when it holds, else why not.
 using VerifiedOthelloLookup = std::function<std::optional<OthelloEntry>(const othello::Position&)>;
 std::string checkOthelloChildren(const OthelloEntry& entry, const VerifiedOthelloLookup& verifiedChild);
+
+class Book;
+
+// What the book holds for a position, turned to the position's own orientation.
+struct OthelloAnswer {
+  bool inBook = false, verified = false;
+  bool misfiled = false;  // an entry under this key names another position: it counts for nothing
+  int margin = 0;         // for the side to move (when in the book)
+  othello::Square best = othello::kPass;  // kPass: none, or a pass
+  OthelloBasis basis = OthelloBasis::Trees;
+};
+// Throws BookError naming the book when the entry is unreadable.
+OthelloAnswer lookUpOthello(const Book& book, const othello::Position& p);
+
+struct OthelloVerifyTally {
+  std::size_t checked = 0, failed = 0, unreadable = 0;
+  std::size_t claims = 0;  // margins with nothing to check (the endgame search's, or above one)
+};
+// Re-checks every Othello entry of `book` with the plain-rules verifier (its trees, or its margin
+// against its children's verified entries) and marks it verified (or not). Each unreadable entry
+// and each failure goes to `report`, one line each (without a command's prefix). Claims are left
+// unverified and counted, not failed.
+OthelloVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report);
 
 // Bytes with a format byte and a checksum; decode throws RecordError on any damage.
 std::string encodeOthelloEntry(const OthelloEntry& entry);

@@ -24,7 +24,7 @@
 #include "cli/distributed.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
-#include "cli/othello_book.h"
+#include "book/othello_entry.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
@@ -274,7 +274,9 @@ int repair(const Args& args) {
       if (++failures <= 10) std::cout << "re-check: " << line << '\n';
     });
     if (failures > 10) std::cout << "re-check: ... and " << failures - 10 << " more\n";
-    const OthelloVerifyTally othello = report.othello ? verifyOthelloEntries(into) : OthelloVerifyTally{};
+    const book::OthelloVerifyTally othello =
+        report.othello ? book::verifyOthelloEntries(into, [](const std::string& line) { std::cerr << "tengen verify: " << line << '\n'; })
+                       : book::OthelloVerifyTally{};
     std::cout << "repaired book " << gomoku::printable(from) << " into " << into.dir() << ": " << report.records
               << " records, " << report.othello << " Othello entries and " << report.jobStates
               << " saved job states copied; " << report.unreadable << " unreadable values left out\n"

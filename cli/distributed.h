@@ -1,6 +1,7 @@
 // The distributed side of `tengen solve` (under mpirun, or with --workers N).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -8,7 +9,6 @@
 #include "cli/args.h"
 #include "book/book.h"
 #include "coordinator/coordinator.h"
-#include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "worker/job.h"
 #include "worker/search_guide.h"
@@ -26,9 +26,18 @@ int runDistributedSolve(const Args& args);
 // --pass-hints, --job-growth and --job-max-nodes: the campaign's levers (coordinator.h).
 void readCampaignOptions(const Args& args, coordinator::RunOptions& options);
 int runBookBuild(int argc, char** argv);
-// `solve --game othello --workers N` (or under mpirun): `pos` split into one job per move through
-// the coordinator (--time and --hash per job; --prove asks for the root's composed proof).
-coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const othello::Position& pos, std::string& workers);
+// --workers N (default: one per core).
+int workerCount(const Args& args);
+// Progress for a coordinator's options: one live line on a terminal, a log line every ten seconds
+// otherwise, nothing in JSON.
+using ProgressReport = std::function<void(const std::string& line, bool live)>;
+ProgressReport progressReport(bool json, double& reportEvery);
+template <class Options>
+void setReporter(Options& options, bool json) {
+  if (!json) options.report = progressReport(json, options.reportEvery);
+}
+// `v` with `digits` decimals.
+std::string fixed(double v, int digits);
 
 // A job budget from --job-nodes / --job-time (defaultNodes when neither is given) and --hash.
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes);

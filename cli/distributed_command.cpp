@@ -1,5 +1,6 @@
 // The distributed commands: `tengen solve` under mpirun or with --workers (job-level search of
-// one position), and `tengen book build` (every position a few plies deep). Both parse options,
+// one position), and `tengen book build` (every position a few plies deep; Othello's in
+// cli/othello_commands.cpp). Both parse options,
 // open the book, make the worker pool and hand over to the coordinator.
 #include <unistd.h>
 
@@ -18,9 +19,8 @@
 #include "cli/hint_engine_options.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
-#include "cli/othello_solve.h"
+#include "cli/othello_commands.h"
 #include "coordinator/coordinator.h"
-#include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
@@ -28,22 +28,17 @@
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
-namespace {
-
-using namespace tengen::gomoku;
 
 int workerCount(const Args& args) {
   return static_cast<int>(
       args.integer("workers", std::max(1, static_cast<int>(std::thread::hardware_concurrency())), 1, 1024));
 }
 
-// Progress: one live line on a terminal, a log line every ten seconds otherwise, nothing in JSON.
-template <class Options>
-void setReporter(Options& options, bool json) {
-  if (json) return;
+ProgressReport progressReport(bool json, double& reportEvery) {
+  if (json) return {};
   const bool terminal = isatty(STDERR_FILENO);
-  options.reportEvery = terminal ? 1.0 : 10.0;
-  options.report = [terminal](const std::string& line, bool live) {
+  reportEvery = terminal ? 1.0 : 10.0;
+  return [terminal](const std::string& line, bool live) {
     if (terminal && live) std::fprintf(stderr, "\r%s\033[K", line.c_str());
     else if (terminal) std::fprintf(stderr, "\r%s\033[K\n", line.c_str());
     else std::fprintf(stderr, "%s\n", line.c_str());
@@ -56,6 +51,10 @@ std::string fixed(double v, int digits) {
   std::snprintf(text, sizeof text, "%.*f", digits, v);
   return text;
 }
+
+namespace {
+
+using namespace tengen::gomoku;
 
 void printSummary(const coordinator::RunSummary& s, const std::string& workers) {
   std::cout << "jobs: " << s.jobs << " (proven " << s.proven << ", disproven " << s.disproven << ", unknown "
@@ -252,98 +251,6 @@ int runDistributedSolve(const Args& args) {
   std::cout.flush();
   if (s.stoppedBy == "interrupted") return stoppedRun("solve", s, run.where());
   return 0;
-}
-
-// `book build --game othello`: every position to --depth plies below the root gets its exact
-// margin; the workers solve the positions at the depth (and prove them within --proof-nodes).
-int runOthelloBookBuild(const Args& args) {
-  if (args.value("openings") || args.value("nodes") || args.value("jobs"))
-    throw UsageError("an Othello book build takes ROOT --depth D [--time S] [--proof-nodes N] [--workers N] [--hash MB]");
-  if (args.positional().size() != 1) throw UsageError("give the Othello position to grow the book from (\"\" for the start)");
-  if (!args.value("depth")) throw UsageError("give --depth D: how many plies below the root to cover");
-  const OthelloGame game = othelloGame(args);
-  const othello::Position root = parseOthello(args.positional()[0], game);
-  coordinator::OthelloBuildOptions options;
-  options.depth = static_cast<int>(args.integer("depth", 1, 0, 8));
-  const worker::JobBudget budget = budgetFrom(args, "nodes", "time", 0);
-  options.budget.maxSeconds = budget.maxSeconds;
-  options.budget.hashMegabytes = budget.hashMegabytes;
-  options.budget.proofNodes = static_cast<std::uint64_t>(args.integer("proof-nodes", 2000000, 0, 1LL << 50));
-  const bool json = args.flag("json");
-  setReporter(options, json);
-  DistributedRun run(args, false);
-  options.stop = &worker::stopFlag();
-  const coordinator::OthelloBuildSummary s = coordinator::runOthelloBuild(*run.book, root, *run.pool, options);
-  const std::string rootValue = !s.rootMargin ? "unknown"
-                                : *s.rootMargin == 0 ? "draw"
-                                : (*s.rootMargin > 0) == (root.toMove() == othello::Disc::Black) ? "black-wins"
-                                                                                                 : "white-wins";
-  if (json) {
-    std::cout << JsonObject()
-                     .str("position", args.positional()[0])
-                     .str("game", game.name())
-                     .num("size", static_cast<long long>(game.size))
-                     .num("depth", static_cast<long long>(options.depth))
-                     .num("positions", static_cast<long long>(s.positions))
-                     .str("result", rootValue)
-                     .raw("margin", s.rootMargin ? std::to_string(*s.rootMargin) : "null")
-                     .raw("verified", s.rootVerified ? "true" : "false")
-                     .num("jobs", static_cast<long long>(s.jobs))
-                     .num("proved", static_cast<long long>(s.proved))
-                     .num("claimed", static_cast<long long>(s.claimed))
-                     .num("unknown", static_cast<long long>(s.unknown))
-                     .num("derived", static_cast<long long>(s.derived))
-                     .num("derived_verified", static_cast<long long>(s.derivedVerified))
-                     .num("from_book", static_cast<long long>(s.fromBook))
-                     .num("nodes", static_cast<long long>(s.nodes))
-                     .num("seconds", s.seconds)
-                     .num("worker_seconds", s.workerSeconds)
-                     .num("check_seconds", s.checkSeconds)
-                     .num("workers", static_cast<long long>(run.pool->size()))
-                     .str("stopped_by", s.stoppedBy)
-                     .str("book", run.book->dir())
-                     .done()
-              << '\n';
-  } else {
-    std::cout << "book build: " << (args.positional()[0].empty() ? "(the start)" : args.positional()[0]) << ", "
-              << game.name() << " " << game.size << "x" << game.size << ", depth " << options.depth << ": " << s.positions
-              << " positions (one per symmetry class)\n"
-              << "root: " << rootValue;
-    if (s.rootMargin)
-      std::cout << " (final margin " << (*s.rootMargin > 0 ? "+" : "") << *s.rootMargin << " for the side to move, "
-                << (s.rootVerified ? "verified" : "claimed, unverified: a position below has no checkable proof") << ")";
-    std::cout << "\njobs: " << s.jobs << " on " << run.pool->describe() << " (" << s.proved
-              << " margins proved and verified, " << s.claimed << " by the endgame search alone (claims), " << s.unknown
-              << " unknown); " << s.fromBook << " positions taken from the book\n"
-              << "inner positions: " << s.derived << " given margins by their children, " << s.derivedVerified
-              << " of them verified\n"
-              << "search: " << s.nodes << " nodes, " << fixed(s.seconds, 2) << " s (" << fixed(s.workerSeconds, 2)
-              << " s in workers, " << fixed(s.checkSeconds, 2) << " s verifying on the coordinator)\n"
-              << "book: " << run.book->dir() << '\n';
-  }
-  std::cout.flush();
-  if (s.stoppedBy == "interrupted") {
-    std::cerr << "tengen book build: stopped by " << worker::stopReason() << " after " << s.jobs
-              << " jobs; what was answered is in " << run.book->dir() << ": run the same command to resume\n";
-    return worker::stopExitStatus();
-  }
-  return 0;
-}
-
-coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const othello::Position& pos, std::string& workers) {
-  coordinator::OthelloSplitOptions options;
-  options.budget.maxSeconds = args.seconds("time", 0, 0, 1e9);
-  options.budget.hashMegabytes = static_cast<std::uint32_t>(args.integer("hash", 256, 1, 1 << 20));
-  options.budget.proofNodes = args.flag("prove") ? static_cast<std::uint64_t>(args.integer("proof-nodes", 2000000, 1, 1LL << 50)) : 0;
-  setReporter(options, args.flag("json"));
-  const auto pool = coordinator::makeWorkerPool(workerCount(args));
-  worker::catchStopSignals();
-  options.stop = &worker::stopFlag();
-  workers = pool->describe();
-  coordinator::OthelloSplitSummary s = coordinator::runOthelloSplit(pos, *pool, options);
-  if (!args.flag("json") && isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");  // the live line
-  pool->stop();
-  return s;
 }
 
 int runBookBuild(int argc, char** argv) {

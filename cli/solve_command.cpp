@@ -10,7 +10,7 @@
 #include "book/book_proofs.h"
 #include "book/stored_proof.h"
 #include "cli/args.h"
-#include "cli/othello_solve.h"
+#include "cli/othello_commands.h"
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"

@@ -14,7 +14,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "cli/othello_book.h"
+#include "book/othello_entry.h"
 #include "solver/gomoku/position.h"
 
 namespace tengen::cli {
@@ -90,8 +90,8 @@ int runVerify(int argc, char** argv) {
     tally = book::verifyAllClaims(book, report);
   }
 
-  OthelloVerifyTally othelloTally;
-  if (args.positional().empty()) othelloTally = verifyOthelloEntries(book);
+  book::OthelloVerifyTally othelloTally;
+  if (args.positional().empty()) othelloTally = book::verifyOthelloEntries(book, report);
 
   const bool ok = tally.failed == 0 && tally.unreadable == 0 && othelloTally.failed == 0 && othelloTally.unreadable == 0;
   if (args.flag("json"))

@@ -1,16 +1,11 @@
-// An Othello job: the exact margin by the endgame solver (MTD(f)), then, within the job's proof
-// budget, the same margin proved by df-pn. The worker does not check the trees: the coordinator
-// re-checks them with the plain-rules verifier before it stores a proof.
+// An Othello job on the wire: the request turned into a position and a margin job
+// (solver/othello/margin_job.h), the answer into a reply. The worker does not check the trees:
+// the coordinator re-checks them with the plain-rules verifier before it stores a proof.
 #include "worker/othello_job.h"
 
-#include <algorithm>
-#include <bit>
 #include <chrono>
-#include <memory>
 
-#include "solver/othello/endgame.h"
-#include "solver/othello/proof_by_search.h"
-#include "solver/othello/prove.h"
+#include "solver/othello/margin_job.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
 
@@ -54,70 +49,29 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
   reply.jobId = job.jobId;
   try {
     const othello::Position p = othelloJobPosition(job);
-    // The table grows with the job's hash budget: 24 bytes an entry, a power of two.
-    const int bits = othello::EndgameSolver::tableBitsFor(job.hashMegabytes);
-    // One table per worker, kept from job to job: a fresh table's pages cost more to fault in than
-    // a small job's search (seconds for 200 MB on a loaded VM), and its bounds hold for any position
-    // of the same board and scoring (siblings' jobs share transpositions); emptied when those change.
-    thread_local std::unique_ptr<othello::EndgameSolver> kept;
-    thread_local int keptFor = -1;  // size * 2 + fewestWins
-    const int game = job.size * 2 + (job.fewestWins ? 1 : 0);
-    if (!kept || kept->tableBits() != bits) {
-      kept.reset();
-      kept = std::make_unique<othello::EndgameSolver>(bits);
-    } else if (keptFor != game) {
-      kept->clear();
-    }
-    keptFor = game;
-    othello::EndgameSolver& solver = *kept;
-    solver.setLimits(&stopFlag(), job.maxSeconds);
-    const othello::EndgameResult r = solver.solve(p, std::nullopt, job.ceiling);
-    reply.nodes = r.nodes;
-    if (!r.exact) {
+    othello::MarginJob margin;
+    margin.maxSeconds = job.maxSeconds;
+    margin.proofNodes = job.proofNodes;
+    margin.hashMegabytes = job.hashMegabytes;
+    margin.ceiling = job.ceiling;
+    margin.wantLine = job.wantLine;
+    margin.cancel = &stopFlag();
+    // One runner per worker thread: its table outlives the job (see MarginJobRunner).
+    thread_local othello::MarginJobRunner runner;
+    const othello::MarginAnswer a = runner.run(p, margin);
+    reply.nodes = a.nodes;
+    if (!a.exact) {
       reply.outcome = stopRequested() ? JobOutcome::Cancelled : JobOutcome::Unknown;
-    } else if (r.lowerBound) {
-      // A sibling test that failed high: "at least margin" is the answer, and its one tree.
-      reply.outcome = JobOutcome::Proven;
-      reply.lowerBound = true;
-      reply.margin = r.margin;
-      reply.best = static_cast<std::int16_t>(r.best);
-      if (job.proofNodes > 0) {
-        othello::TreeLimits limits;
-        limits.maxTreeNodes = job.proofNodes;
-        limits.cancel = &stopFlag();
-        proof::ProofTree<othello::Square> tree;
-        const std::uint64_t before = solver.nodes();
-        if (othello::buildMarginTree(p, r.margin, true, solver, limits, tree)) {
-          reply.hasProof = true;
-          reply.atLeast = treeToWire(tree);
-        }
-        reply.nodes += solver.nodes() - before;
-      }
     } else {
       reply.outcome = JobOutcome::Proven;
-      reply.margin = r.margin;
-      reply.best = static_cast<std::int16_t>(r.best);
-      if (job.wantLine) {
-        // The perfect line, from the table the solve just filled.
-        for (othello::Position q = p; !q.ended();) {
-          const othello::Square s = q.moves() ? solver.solve(q).best : othello::kPass;
-          reply.line.push_back(static_cast<std::int16_t>(s));
-          q.play(s);
-        }
-      }
-      if (job.proofNodes > 0) {
-        othello::MarginProofOptions po;
-        po.hashMegabytes = std::max<std::uint32_t>(1, job.hashMegabytes);
-        po.maxNodes = job.proofNodes;
-        po.cancel = &stopFlag();
-        po.solver = &solver;  // its table knows the position: the trees' searches are quick
-        const othello::MarginProof proof = othello::proveMargin(p, r.margin, po, /*check=*/false);
-        reply.nodes += proof.nodes;
-        if (proof.proved) {
-          reply.hasProof = true;
-          reply.atLeast = treeToWire(proof.atLeast);
-          reply.notAbove = treeToWire(proof.notAbove);
-        }
+      reply.lowerBound = a.lowerBound;
+      reply.margin = a.margin;
+      reply.best = static_cast<std::int16_t>(a.best);
+      for (const othello::Square s : a.line) reply.line.push_back(static_cast<std::int16_t>(s));
+      reply.hasProof = a.hasProof;
+      if (a.hasProof) {
+        reply.atLeast = treeToWire(a.atLeast);
+        if (!a.lowerBound) reply.notAbove = treeToWire(a.notAbove);
       }
     }
   } catch (const std::exception& e) {

@@ -88,4 +88,29 @@ OthelloProofCheck checkOthelloProof(const Position& start, Disc attacker, int ta
   return result;
 }
 
+std::string checkMarginByChildren(const Position& p, int margin, Square best, const VerifiedChildMargin& childMargin) {
+  const Grid g = reference::gridOf(p);
+  std::vector<Square> moves = reference::legalMoves(g);
+  if (moves.empty()) {
+    if (reference::legalMoves(reference::play(g, kPass)).empty()) {  // the game is over
+      const int final = reference::finalMargin(g);
+      if (final != margin) return "the game is over with margin " + std::to_string(final) + ", not " + std::to_string(margin);
+      return "";
+    }
+    moves.push_back(kPass);
+  }
+  int most = -1000;
+  bool bestHolds = false;
+  for (const Square s : moves) {
+    const auto m = childMargin(reference::positionOf(reference::play(g, s), opposite(p.toMove())));
+    if (!m) return "the position after " + squareName(s) + " has no verified entry";
+    const int value = -*m;  // the child's margin is for its side to move
+    most = std::max(most, value);
+    if (s == best && value == margin) bestHolds = true;
+  }
+  if (most != margin) return "the children give margin " + std::to_string(most) + ", the entry says " + std::to_string(margin);
+  if (!bestHolds) return "the best move " + squareName(best) + " does not reach the margin";
+  return "";
+}
+
 }  // namespace tengen::othello

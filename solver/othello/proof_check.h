@@ -2,6 +2,8 @@
 // square-by-square rules (reference_rules.h) alone; it shares no code with the bitboards or the search.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "solver/othello/board.h"
@@ -19,5 +21,12 @@ struct OthelloProofCheck {
 // the game at least `target` discs ahead (empty squares to the winner).
 OthelloProofCheck checkOthelloProof(const Position& start, Disc attacker, int target,
                                     const proof::ProofTree<Square>& tree);
+
+// A margin shown by the position's children: the plain rules list the legal moves (or the forced
+// pass) and see the end of the game; `childMargin` gives each child's margin for its own side to
+// move, verified (nullopt: none). "" when `margin` is the best child's negated and `best` is a move
+// that reaches it, or, at the end of the game, when it is the final count; else why not.
+using VerifiedChildMargin = std::function<std::optional<int>(const Position& child)>;
+std::string checkMarginByChildren(const Position& p, int margin, Square best, const VerifiedChildMargin& childMargin);
 
 }  // namespace tengen::othello

@@ -1,4 +1,5 @@
-// `tengen solve --game othello` (cli/othello_solve.cpp) and the Othello position parser.
+// The command line's Othello adapter (cli/othello_commands.cpp): which Othello the options name,
+// and the Othello forms of `solve`, `query` and `book build`.
 #pragma once
 
 #include <string>
@@ -20,13 +21,13 @@ struct OthelloGame {
 bool othelloRequested(const Args& args);
 // Throws UsageError for a size or start Othello does not have.
 OthelloGame othelloGame(const Args& args);
+// A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3"):
+// the position they reach (solver/othello/notation.h). Throws UsageError naming what is wrong.
+othello::Position parseOthello(const std::string& text, const OthelloGame& game);
 
 int runOthelloSolve(const Args& args);
-// A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3"):
-// the position they reach. Throws UsageError naming what is wrong.
-othello::Position parseOthello(const std::string& text, const OthelloGame& game);
-// The board as text, row 1 at the top as Othello programs print it: X black, O white, * a legal
-// move of the side to move, . empty.
-std::string othelloDiagram(const othello::Position& p);
+int runOthelloQuery(const Args& args);
+// `book build --game othello`: every position to --depth plies below the root gets its exact margin.
+int runOthelloBookBuild(const Args& args);
 
 }  // namespace tengen::cli
