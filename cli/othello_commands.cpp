@@ -254,10 +254,7 @@ int runOthelloQuery(const Args& args) {
     book::OthelloAnswer answer;
   };
   std::vector<Reply> replies;
-  std::vector<othello::Square> moves;
-  for (othello::Bitboard m = pos.moves(); m; m &= m - 1) moves.push_back(std::countr_zero(m));
-  if (moves.empty() && !pos.ended()) moves.push_back(othello::kPass);
-  for (const othello::Square s : moves) {
+  for (const othello::Square s : othello::movesOrPass(pos)) {
     othello::Position child = pos;
     child.play(s);
     replies.push_back({othello::squareName(s), book::lookUpOthello(book, child)});

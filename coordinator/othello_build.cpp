@@ -15,6 +15,7 @@
 
 #include "book/book_error.h"
 #include "book/othello_entry.h"
+#include "coordinator/job_handout.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
 #include "worker/protocol.h"
@@ -59,10 +60,7 @@ std::vector<TreeNode> listTree(const Position& root, int depth) {
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].depth == depth || nodes[i].position.ended()) continue;
     const Position p = nodes[i].position;
-    std::vector<Square> moves;
-    for (othello::Bitboard m = p.moves(); m; m &= m - 1) moves.push_back(std::countr_zero(m));
-    if (moves.empty()) moves.push_back(othello::kPass);
-    for (const Square s : moves) {
+    for (const Square s : othello::movesOrPass(p)) {
       Position child = p;
       child.play(s);
       const auto [it, added] = index.emplace(book::othelloKey(child).bytes, static_cast<int>(nodes.size()));
@@ -98,43 +96,33 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
   }
 
   // Hand the jobs out, one per idle worker, and take each answer as it comes.
-  const int workers = pool.size();
-  std::vector<int> busy(static_cast<std::size_t>(workers), -1);  // the node a worker is solving
-  std::size_t out = 0;
+  JobHandout<worker::OthelloJobReply> handout(pool, "build");
   double lastReport = 0;
   const std::size_t total = queue.size();
   auto stopped = [&] { return options.stop && options.stop->load(); };
   auto handOut = [&] {
-    for (int w = 0; w < workers && !queue.empty(); ++w) {
-      if (busy[static_cast<std::size_t>(w)] >= 0) continue;
+    for (int w; !queue.empty() && (w = handout.idle()) >= 0;) {
       const int i = queue.front();
       queue.pop_front();
-      busy[static_cast<std::size_t>(w)] = i;
-      ++out;
-      pool.send(w, worker::encodeMessage(worker::makeOthelloJob(static_cast<std::uint64_t>(i),
-                                                                nodes[static_cast<std::size_t>(i)].position,
-                                                                options.budget)));
+      handout.send(w, static_cast<std::uint64_t>(i),
+                   worker::encodeMessage(worker::makeOthelloJob(static_cast<std::uint64_t>(i),
+                                                                nodes[static_cast<std::size_t>(i)].position, options.budget)));
     }
   };
-  while ((!queue.empty() || out > 0) && !stopped()) {
+  while ((!queue.empty() || handout.out() > 0) && !stopped()) {
     handOut();
-    const auto message = pool.receive(0.2);
+    auto answer = handout.receive(0.2);
     if (options.report && elapsed() - lastReport >= options.reportEvery) {
       lastReport = elapsed();
       options.report("othello build: " + std::to_string(summary.jobs) + " of " + std::to_string(total) +
-                         " jobs answered, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+                         " jobs answered, " + std::to_string(handout.out()) + " out, " +
+                         std::to_string(static_cast<int>(lastReport)) + " s",
                      true);
     }
-    if (!message) continue;
-    const auto [w, bytes] = *message;
-    const worker::Message decoded = worker::decodeMessage(bytes);
-    const auto* reply = std::get_if<worker::OthelloJobReply>(&decoded);
-    if (!reply || w < 0 || w >= workers || busy[static_cast<std::size_t>(w)] < 0 ||
-        reply->jobId != static_cast<std::uint64_t>(busy[static_cast<std::size_t>(w)]))
-      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this build");
-    const auto i = static_cast<std::size_t>(busy[static_cast<std::size_t>(w)]);
-    busy[static_cast<std::size_t>(w)] = -1;
-    --out;
+    if (!answer) continue;
+    const int w = answer->worker;
+    const auto i = static_cast<std::size_t>(answer->job);
+    const worker::OthelloJobReply* reply = &answer->reply;
     // The worker gets its next job before this answer is checked: the check (a third of the
     // work when proofs fit) runs while the worker searches again.
     if (!stopped()) handOut();
@@ -238,25 +226,6 @@ namespace {
 
 using Tree = proof::ProofTree<Square>;
 
-// A tree whose root lists `kids` (each a move and the tree below it), their nodes appended in
-// turn. A child's tree keeps its shape: "the child's mover at least t" has the shape of "the
-// root's mover at most -t" at that child, which is what the root's trees need below each move.
-Tree graft(bool attackerWins, const std::vector<std::pair<Square, const Tree*>>& kids) {
-  Tree tree;
-  tree.attackerWins = attackerWins;
-  tree.nodes.emplace_back();
-  for (const auto& [move, sub] : kids) {
-    const int offset = static_cast<int>(tree.nodes.size());
-    for (Tree::Node node : sub->nodes) {
-      for (auto& edge : node.children) edge.node += offset;
-      tree.nodes.push_back(std::move(node));
-    }
-    tree.nodes[0].children.push_back({move, offset});
-    tree.nodes[0].depth = std::max(tree.nodes[0].depth, sub->nodes[0].depth + 1);
-  }
-  return tree;
-}
-
 // One move's job and what came back.
 struct SplitChild {
   SplitChild(Square m, Position p) : move(m), position(p) {}
@@ -309,14 +278,11 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
   std::optional<int> best;  // the root's best margin so far
   std::deque<std::size_t> queue;
   for (std::size_t i = 0; i < children.size(); ++i) queue.push_back(i);
-  std::size_t out = 0;
-  const int workers = pool.size();
-  std::vector<int> busy(static_cast<std::size_t>(workers), -1);
-  std::vector<Clock::time_point> sent(static_cast<std::size_t>(workers));
+  JobHandout<worker::OthelloJobReply> handout(pool, "solve");
   double lastReport = 0;
   auto stopped = [&] { return options.stop && options.stop->load(); };
   while (!stopped()) {
-    if (queue.empty() && out == 0) {
+    if (queue.empty() && handout.out() == 0) {
       // Every move answered. A lower bound from a test against the guess shows the move no better
       // than the guess; where the best came out below it, that move is asked again at the best.
       for (std::size_t i = 0; i < children.size(); ++i)
@@ -327,8 +293,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
         }
       if (queue.empty()) break;
     }
-    for (int w = 0; w < workers && !queue.empty(); ++w) {
-      if (busy[static_cast<std::size_t>(w)] >= 0) continue;
+    for (int w; !queue.empty() && (w = handout.idle()) >= 0;) {
       const std::size_t i = queue.front();
       queue.pop_front();
       worker::OthelloJobRequest job = worker::makeOthelloJob(i, children[i].position, options.budget);
@@ -337,33 +302,23 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
       if (best) job.ceiling = -*best;
       else if (i > 0) job.ceiling = -guess;
       job.wantLine = true;
-      busy[static_cast<std::size_t>(w)] = static_cast<int>(i);
-      sent[static_cast<std::size_t>(w)] = Clock::now();
-      ++out;
-      pool.send(w, worker::encodeMessage(job));
+      handout.send(w, i, worker::encodeMessage(job));
     }
-    const auto message = pool.receive(0.2);
+    auto answer = handout.receive(0.2);
     if (options.report && elapsed() - lastReport >= options.reportEvery) {
       lastReport = elapsed();
       options.report("othello split: " + std::to_string(summary.jobs) + " jobs answered for " + std::to_string(children.size()) +
-                         " moves, " + std::to_string(out) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+                         " moves, " + std::to_string(handout.out()) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
                      true);
     }
-    if (!message) continue;
-    const auto [w, bytes] = *message;
-    const worker::Message decoded = worker::decodeMessage(bytes);
-    const auto* reply = std::get_if<worker::OthelloJobReply>(&decoded);
-    if (!reply || w < 0 || w >= workers || busy[static_cast<std::size_t>(w)] < 0 ||
-        reply->jobId != static_cast<std::uint64_t>(busy[static_cast<std::size_t>(w)]))
-      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this solve");
-    const auto i = static_cast<std::size_t>(busy[static_cast<std::size_t>(w)]);
-    busy[static_cast<std::size_t>(w)] = -1;
-    --out;
+    if (!answer) continue;
+    const int w = answer->worker;
+    const auto i = static_cast<std::size_t>(answer->job);
+    const worker::OthelloJobReply* reply = &answer->reply;
     ++summary.jobs;
     summary.nodes += reply->nodes;
     summary.workerSeconds += reply->seconds;
-    summary.dispatchSeconds +=
-        std::max(0.0, std::chrono::duration<double>(Clock::now() - sent[static_cast<std::size_t>(w)]).count() - reply->seconds);
+    summary.dispatchSeconds += std::max(0.0, answer->roundTrip - reply->seconds);
     if (reply->outcome == worker::JobOutcome::Failed)
       throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply->error);
     if (reply->outcome != worker::JobOutcome::Proven) {
@@ -431,8 +386,10 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
       everyKid.push_back({c.move, &c.atLeast});
     }
     if (summary.proof.error.empty()) {
-      summary.proof.atLeast = graft(true, bestKid);
-      summary.proof.notAbove = graft(false, everyKid);
+      // A child's tree keeps its shape: "the child's mover at least t" has the shape of "the
+      // root's mover at most -t" at that child, which is what the root's trees need below each move.
+      summary.proof.atLeast = proof::joinUnderRoot(true, bestKid);
+      summary.proof.notAbove = proof::joinUnderRoot(false, everyKid);
       for (const bool first : {true, false}) {
         const othello::OthelloProofCheck verdict =
             othello::checkOthelloProof(root, root.toMove(), first ? summary.margin : summary.margin + 1,

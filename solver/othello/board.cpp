@@ -64,6 +64,13 @@ void Position::play(Square s) {
   toMove_ = opposite(toMove_);
 }
 
+std::vector<Square> movesOrPass(const Position& p) {
+  std::vector<Square> moves;
+  for (Bitboard m = p.moves(); m; m &= m - 1) moves.push_back(std::countr_zero(m));
+  if (moves.empty() && !p.ended()) moves.push_back(kPass);
+  return moves;
+}
+
 std::optional<Square> parseSquare(std::string_view text, int n) {
   if (text == "pass" || text == "PS" || text == "--") return kPass;
   if (text.size() != 2) return std::nullopt;

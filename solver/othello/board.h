@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solver/othello/moves.h"
 
@@ -67,6 +68,10 @@ class Position {
   Disc toMove_;
   Scoring scoring_ = Scoring::MostDiscs;
 };
+
+// What the side to move may play, as the game tree's edges: its legal moves in square order, or
+// the forced pass when it has none, or nothing when the game is over.
+std::vector<Square> movesOrPass(const Position& p);
 
 // The final margin from the disc counts of the side to move and its opponent, empties to the winner.
 int finalMarginOf(int mine, int theirs, int empties, Scoring scoring);

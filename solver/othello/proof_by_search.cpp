@@ -36,9 +36,7 @@ class TreeBuilder {
       const int margin = p.toMove() == attacker_ ? p.finalMargin() : -p.finalMargin();
       return (margin >= target_) == attackerWins_ ? index : -1;
     }
-    std::vector<Square> moves;
-    for (Bitboard m = p.moves(); m; m &= m - 1) moves.push_back(std::countr_zero(m));
-    if (moves.empty()) moves.push_back(kPass);
+    std::vector<Square> moves = movesOrPass(p);  // not over: a move or the pass
     // The chooser tries the moves that leave the opponent fewest replies first: smaller subtrees.
     auto replies = [&p](Square s) {
       Position q = p;

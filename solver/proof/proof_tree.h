@@ -4,7 +4,9 @@
 // by several move orders share one node, so the tree is stored as a DAG.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -28,6 +30,25 @@ struct ProofTree {
 
   std::size_t size() const { return nodes.size(); }
 };
+
+// A tree whose root's children are `kids`, each a move and the tree below it, their nodes appended
+// in turn (shared positions are not merged): a position's proof composed from its children's.
+template <class Move>
+ProofTree<Move> joinUnderRoot(bool attackerWins, const std::vector<std::pair<Move, const ProofTree<Move>*>>& kids) {
+  ProofTree<Move> tree;
+  tree.attackerWins = attackerWins;
+  tree.nodes.emplace_back();
+  for (const auto& [move, sub] : kids) {
+    const int offset = static_cast<int>(tree.nodes.size());
+    for (typename ProofTree<Move>::Node node : sub->nodes) {
+      for (auto& edge : node.children) edge.node += offset;
+      tree.nodes.push_back(std::move(node));
+    }
+    tree.nodes[0].children.push_back({move, offset});
+    tree.nodes[0].depth = std::max(tree.nodes[0].depth, sub->nodes[0].depth + 1);
+  }
+  return tree;
+}
 
 // Builds the proof (or disproof) tree of the game's current position from the table, searching
 // again wherever a needed entry was overwritten. Returns false when that search ran out of
