@@ -271,7 +271,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
   // final margin is asked again (measured: with the guess itself most tests were asked again).
   const int guess = [&] {
     othello::EndgameSolver estimator(16);
-    return 2 * static_cast<int>(std::lround(estimator.estimate(root, 4) / 32.0)) - options.guessAllowance;
+    return estimator.estimateMargin(root, 4) - options.guessAllowance;
   }();
   summary.moves = children.size();
   const bool wantProof = options.budget.proofNodes > 0;

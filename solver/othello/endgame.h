@@ -46,9 +46,17 @@ class EndgameSolver {
   // bound (lowerBound set, margin >= ceiling), which a caller comparing siblings needs no more of.
   EndgameResult solve(const Position& p, std::optional<int> guess = std::nullopt, int ceiling = kNoCeiling);
   static constexpr int kNoCeiling = 1000;
+  // solve()'s own guess: the fitted evaluation's shallow search this deep (at most a quarter of a
+  // second at 26 empties), less this many discs. Total nodes, FForum #20-39 / #40-52 but #50:
+  // depth 4, no allowance 174M / 2.87G; depth 8 and 0, 2 or 4 discs 166M / 2.67G, 163M / 2.32G,
+  // 179M / 2.05G. Lowering the guess after a pass fails low (by 8) did worse (2.25G at 4 discs).
+  static constexpr int kGuessDepth = 8;
+  static constexpr int kGuessAllowance = 2;
   // The shallow search's estimate of the side to move's margin, in the evaluation's units (only
   // its order means anything), for ordering moves outside the solver.
   int estimate(const Position& p, int depth);
+  // The same estimate as a final margin (even, in discs), the line MTD(f) starts from.
+  int estimateMargin(const Position& p, int depth);
   // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
