@@ -124,7 +124,10 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, 
       // fraction of one that fails low (every move refuted), and the shallow search leans
       // optimistic. Measured on FForum #50 (+10): from +20, five passes failed low at 0.7-1.1G
       // nodes each (4.55G in all); from +8, 1.16G. See kGuessDepth, kGuessAllowance.
-      g = estimateMargin(p, std::min(kGuessDepth, std::popcount(p.empty()))) - kGuessAllowance;
+      // Nearer the end the deeper guess costs more than the passes it saves (FForum #1-19, 14-16
+      // empties: 0.2-0.3 s more over the 19): there the old 4-ply guess, at the guess itself.
+      const bool far = std::popcount(p.empty()) >= kGuessFrom;
+      g = far ? estimateMargin(p, kGuessDepth) - kGuessAllowance : estimateMargin(p, 4);
     }
     g = std::min(g, ceiling);
     r.best = kPass;

@@ -50,6 +50,7 @@ class EndgameSolver {
   // second at 26 empties), less this many discs. Total nodes, FForum #20-39 / #40-52 but #50:
   // depth 4, no allowance 174M / 2.87G; depth 8 and 0, 2 or 4 discs 166M / 2.67G, 163M / 2.32G,
   // 179M / 2.05G. Lowering the guess after a pass fails low (by 8) did worse (2.25G at 4 discs).
+  static constexpr int kGuessFrom = 18;  // empties; below, a 4-ply guess as it is
   static constexpr int kGuessDepth = 8;
   static constexpr int kGuessAllowance = 2;
   // The shallow search's estimate of the side to move's margin, in the evaluation's units (only
