@@ -132,8 +132,9 @@ std::optional<std::string> ChildProcess::line(double seconds) {
 }
 
 std::string ChildProcess::status() {
-  // Its output ended: it is ending or has ended; wait a moment for it.
-  for (int i = 0; i < 50 && waitStatus_ < 0; ++i) {
+  // Its output ended: it is ending or has ended; wait for it, up to 5 s (1 s was too short once
+  // in CI, with MPI tests spinning on both cores beside it).
+  for (int i = 0; i < 250 && waitStatus_ < 0; ++i) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) waitStatus_ = status;
     else usleep(20000);
