@@ -1,7 +1,7 @@
 // One position's exact final margin as a job: the endgame solver's value (or only a lower bound
 // when the job sets a ceiling the margin reaches), the perfect line, and, within a node budget,
-// the trees that prove it. Whoever runs Othello jobs (a worker, a solve in one process) runs them
-// here; the trees are not checked here (the caller's verifier does that before trusting them).
+// the trees that prove it. A worker runs its Othello jobs here (a solve in one process shares the
+// perfect line); the trees are not checked here: the caller's verifier does that before trusting them.
 #pragma once
 
 #include <atomic>
