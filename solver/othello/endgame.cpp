@@ -20,6 +20,9 @@
 namespace tengen::othello {
 namespace {
 
+// Two discs of margin are 32 of the evaluation's units; a margin is even.
+int marginOfEstimate(int estimate) { return 2 * static_cast<int>(std::lround(estimate / 32.0)); }
+
 double clockSeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -127,7 +130,8 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, 
       // Nearer the end the deeper guess costs more than the passes it saves (FForum #1-19, 14-16
       // empties: 0.2-0.3 s more over the 19): there the old 4-ply guess, at the guess itself.
       const bool far = std::popcount(p.empty()) >= kGuessFrom;
-      g = far ? estimateMargin(p, kGuessDepth) - kGuessAllowance : estimateMargin(p, 4);
+      const int estimate = shallow(p.mine(), p.theirs(), p.empty(), far ? kGuessDepth : 4, -100000, 100000);
+      g = marginOfEstimate(estimate) - (far ? kGuessAllowance : 0);
     }
     g = std::min(g, ceiling);
     r.best = kPass;
@@ -217,10 +221,7 @@ int EndgameSolver::estimate(const Position& p, int depth) {
   return shallow(p.mine(), p.theirs(), p.empty(), depth, -100000, 100000);
 }
 
-// Two discs of margin are 32 of the evaluation's units; a margin is even.
-int EndgameSolver::estimateMargin(const Position& p, int depth) {
-  return 2 * static_cast<int>(std::lround(estimate(p, depth) / 32.0));
-}
+int EndgameSolver::estimateMargin(const Position& p, int depth) { return marginOfEstimate(estimate(p, depth)); }
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
   setBoard(p);
