@@ -22,10 +22,11 @@ bool startsWith(const std::string& text, const char* word) { return text.rfind(w
 ExternalEngine::ExternalEngine(const std::string& command, int size, gomoku::Rule rule, int moveMilliseconds)
     : command_(command), size_(size), rule_(rule), moveMilliseconds_(moveMilliseconds), process_(command) {
   const std::string who = "engine " + gomoku::quoted(command);
-  if (!process_.send("START " + std::to_string(size)))
-    throw EngineError(who + " does not read its input (it " + process_.status() + ")");
+  // An engine that ended before reading START (a command that does not start) may take the line
+  // or not, depending on which comes first: either way it did not answer, and says the same.
+  const bool sent = process_.send("START " + std::to_string(size));
   while (true) {
-    const auto answer = process_.line(kStartSeconds);
+    const auto answer = sent ? process_.line(kStartSeconds) : std::nullopt;
     if (!answer) throw EngineError(who + " did not answer START " + std::to_string(size) + " (it " + process_.status() + ")");
     if (*answer == "OK") break;
     if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN"))
