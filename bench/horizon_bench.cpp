@@ -56,6 +56,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, Rule rule, const H
   o.probeNodes = options.probeNodes;
   o.probeMaxNodes = options.probeMaxNodes;
   o.replyProbePlies = options.replyProbePlies;
+  o.sequenceThreats = options.sequenceThreats;
   o.effortShift = options.effortShift;
   o.epsilon = options.epsilon;
   o.weakProofPlies = options.weakProofPlies;

@@ -66,6 +66,7 @@ struct HorizonOptions {
   bool reuse = false;
   std::uint64_t probeNodes = 64, probeMaxNodes = 4096;  // threat probes (see gomoku::SolveOptions)
   int replyProbePlies = 0;                              // reply probes (see gomoku::SolveOptions)
+  std::uint64_t sequenceThreats = gomoku::SolveOptions{}.sequenceThreats;  // threat-space sequences (see gomoku::SolveOptions)
   int effortShift = 7;                                  // the effort-aware choice (see gomoku::SolveOptions)
   double epsilon = proof::kDefaultEpsilon;              // full-mode 1+epsilon (see gomoku::SolveOptions)
   int weakProofPlies = gomoku::SolveOptions{}.weakProofPlies;  // weak proof numbers (see gomoku::SolveOptions)

@@ -368,6 +368,7 @@ int benchHorizon(const Args& args) {
   options.reuse = args.flag("reuse");
   options.probeNodes = static_cast<std::uint64_t>(args.integer("probe-nodes", 64, 0, 1LL << 40));
   options.probeMaxNodes = static_cast<std::uint64_t>(args.integer("probe-max", 4096, 0, 1LL << 40));
+  options.sequenceThreats = static_cast<std::uint64_t>(args.integer("sequence-threats", static_cast<long long>(gomoku::SolveOptions{}.sequenceThreats), 0, 1LL << 40));
   options.replyProbePlies = static_cast<int>(args.integer("reply-probes", 0, 0, 400));
   options.effortShift = static_cast<int>(args.integer("effort-shift", 7, 0, 30));
   options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);

@@ -20,6 +20,8 @@ const OptionSpec kProbeNodes{"probe-nodes", true, "N",
                              "full mode: the first threat probe (a VCT at an attacker's node) in nodes (0: none; default 64)"};
 const OptionSpec kProbeMax{"probe-max", true, "N",
                            "full mode: a probe doubles each time the search comes back, up to this (default 4096)"};
+const OptionSpec kSequenceThreats{"sequence-threats", true, "N",
+                                  "full mode, freestyle: threats a threat-space sequence search may try at each attacker's node (0: none; default 300)"};
 const OptionSpec kReplyProbes{"reply-probes", true, "PLIES",
                               "full mode: within this many plies of the root, every defender's reply gets a threat probe at once (default 0: none)"};
 const OptionSpec kEffortShift{"effort-shift", true, "K",
@@ -87,6 +89,7 @@ std::vector<CommandHelp> makeCommands() {
         {"zone-nodes", true, "N", "node budget of each null-move threat search behind a relevance zone (0: none; default 1000)"},
         kProbeNodes,
         kProbeMax,
+        kSequenceThreats,
         kReplyProbes,
         kEffortShift,
         kEpsilon,
@@ -256,6 +259,7 @@ std::vector<CommandHelp> makeCommands() {
         {"then", true, "MOVES", "horizon --replies: moves played after --start PLY first (a position off the line, e.g. \"e9\")"},
         kProbeNodes,
         kProbeMax,
+        kSequenceThreats,
         kReplyProbes,
         kEffortShift,
         kEpsilon,

@@ -87,7 +87,10 @@ JsonObject& addThreatSearches(JsonObject& o, const gomoku::ThreatSearchCounts& c
       .num("probe_wins", static_cast<long long>(c.probeWins))
       .num("failed_probe_nodes", static_cast<long long>(c.failedProbeNodes))
       .num("zone_searches", static_cast<long long>(c.zoneSearches))
-      .num("zone_wins", static_cast<long long>(c.zoneWins));
+      .num("zone_wins", static_cast<long long>(c.zoneWins))
+      .num("sequence_searches", static_cast<long long>(c.sequenceSearches))
+      .num("sequence_wins", static_cast<long long>(c.sequenceWins))
+      .num("sequence_threats", static_cast<long long>(c.sequenceThreats));
   JsonObject listed;
   listed.num("attacker", static_cast<long long>(c.listedAttacker))
       .num("defender_threatened", static_cast<long long>(c.listedDefenderThreatened))

@@ -6,6 +6,7 @@
 #include "solver/gomoku/proof_check.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <vector>
 
@@ -20,6 +21,7 @@ namespace {
 constexpr int kPairingArgument = 2;     // as recorded by the prover (ProofGame::kPairing)
 constexpr int kThreatLineArgument = 3;  // ProofGame::kThreatLine
 constexpr int kZoneArgument = 4;        // ProofGame::kRelevanceZone
+constexpr int kThreatSequenceArgument = 5;  // ProofGame::kThreatSequence
 
 class Checker {
  public:
@@ -213,6 +215,8 @@ class Checker {
   bool checkProofNode(int node, Color toMove) {
     if (toMove == attacker_) {
       if (!fivePoints(attacker_).empty()) return true;
+      const auto& n = tree_.nodes[node];
+      if (n.children.empty() && n.argument.kind == kThreatSequenceArgument) return threatSequenceHolds(n.argument.moves);
       return oneMoveWorks(node, toMove);
     }
     if (!fivePoints(toMove).empty()) return fail("the defender can make five");
@@ -248,6 +252,113 @@ class Checker {
           if (!holdsPair) return fail("pairing leaves five cells at " + formatPoint(w[0], n) + " open");
         }
     return true;
+  }
+
+  // A threat-space sequence: the attacker's `gains` in order, the defender after each taking at
+  // once every cell that answers it (the five point of a four; against a three, each cell after
+  // which no attacker move leaves two five points), never having a five point nor, against a
+  // three, a move that makes one. Under freestyle a defender stone more never helps the
+  // attacker nor takes a four from the defender, so whatever one answer the defender plays,
+  // the next gain still threatens, and any other reply loses at once: the attacker wins.
+  bool threatSequenceHolds(const std::vector<Point>& gains) {
+    if (rule_ != Rule::Freestyle) return fail("a threat sequence proves nothing under this rule");
+    const Color defender = opponent(attacker_);
+    int placed = 0;
+    std::string error;
+    bool won = false;
+    std::size_t i = 0;
+    for (; i < gains.size() && !won && error.empty(); ++i) {
+      const Point g = gains[i];
+      const std::string which = "threat " + std::to_string(i + 1) + " of the sequence";
+      if (g < 0 || g >= b_.cellCount() || !b_.isEmpty(g)) {
+        error = which + " is not an empty point";
+        break;
+      }
+      const auto& before = fivePoints(attacker_);
+      won = std::find(before.begin(), before.end(), g) != before.end();
+      fb_.place(g, attacker_);
+      ++placed;
+      if (won) break;
+      if (!fivePoints(defender).empty()) {
+        error = "the defender can make five after " + which;
+        break;
+      }
+      const std::vector<Point> fives = fivePoints(attacker_);
+      if (fives.size() >= 2) {
+        won = true;
+        break;
+      }
+      std::vector<Point> answers = fives;
+      if (fives.empty()) {
+        if (hasMoveMakingFive(defender)) {
+          error = "the defender has a four against " + which;
+          break;
+        }
+        const std::vector<Point> strong = movesLeavingTwoFivePoints(attacker_);
+        if (strong.empty()) {
+          error = which + " threatens nothing";
+          break;
+        }
+        for (Point d = 0; d < b_.cellCount(); ++d)
+          if (b_.isEmpty(d) && spoilsAll(d, strong)) answers.push_back(d);
+        if (answers.empty()) {
+          won = true;  // no one stone stops it
+          break;
+        }
+      }
+      for (Point a : answers) {
+        fb_.place(a, defender);
+        ++placed;
+      }
+    }
+    if (error.empty() && !won) error = "the threat sequence ends without a win";
+    if (error.empty() && i + 1 < gains.size()) error = "the threat sequence goes on after its win";
+    while (placed-- > 0) fb_.undo();
+    return error.empty() || fail(error);
+  }
+
+  bool hasMoveMakingFive(Color c) {
+    for (Point q = 0; q < b_.cellCount(); ++q) {
+      if (!b_.isEmpty(q)) continue;
+      fb_.place(q, c);
+      const bool five = !fivePoints(c).empty();
+      fb_.undo();
+      if (five) return true;
+    }
+    return false;
+  }
+
+  std::vector<Point> movesLeavingTwoFivePoints(Color c) {
+    std::vector<Point> out;
+    for (Point q = 0; q < b_.cellCount(); ++q) {
+      if (!b_.isEmpty(q)) continue;
+      fb_.place(q, c);
+      if (fivePoints(c).size() >= 2) out.push_back(q);
+      fb_.undo();
+    }
+    return out;
+  }
+
+  // Whether a defender stone on d leaves none of the attacker's `strong` moves two five points.
+  // A stone off every line through s, or more than four cells along it, cannot touch the runs
+  // of five holding s: s keeps its five points.
+  bool spoilsAll(Point d, const std::vector<Point>& strong) {
+    for (Point s : strong) {
+      const int dc = b_.col(d) - b_.col(s), dr = b_.row(d) - b_.row(s);
+      const bool onLine = dc == 0 || dr == 0 || dc == dr || dc == -dr;
+      if (!onLine || std::max(std::abs(dc), std::abs(dr)) > 4) return false;
+    }
+    fb_.place(d, opponent(attacker_));
+    bool spoiled = true;
+    for (Point s : strong) {
+      if (s == d) continue;
+      fb_.place(s, attacker_);
+      spoiled = fivePoints(attacker_).size() < 2;
+      fb_.undo();
+      if (!spoiled) break;
+    }
+    fb_.undo();
+    return spoiled;
   }
 
   bool checkDisproofNode(int node, Color toMove) {

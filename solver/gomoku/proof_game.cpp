@@ -7,6 +7,7 @@
 
 #include "solver/gomoku/relevance_zone.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/threat_sequence.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/zobrist.h"
 
@@ -344,6 +345,8 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
   // comes back (see expand()).
   if (isOr && mode_ == ProofMode::Full && probeFirst_ > 0 && probeThreatWin(probeFirst_, argument))
     return Expansion::Proven;
+  // Then a threat-space sequence, checked step by step by the verifier from its gains alone.
+  if (isOr && mode_ == ProofMode::Full && sequenceWins(argument)) return Expansion::Proven;
 
   moves_.clear();
   findFivePoints(board_, other, rule_, fives_);

@@ -31,6 +31,7 @@
 namespace tengen::gomoku {
 
 class NullMoveSearch;
+class ThreatSequenceSearch;
 
 enum class ProofMode : std::uint8_t { Full = 0, Vct = 1, Vcf = 2 };
 std::string_view proofModeName(ProofMode m);
@@ -98,6 +99,11 @@ class ProofGame {
     probesWhileLikely_ = whileLikely;
   }
 
+  // Full mode, where threat sequences prove (threatSequencesProve): at each attacker's node, a
+  // threat-space search of up to `threats` threats before its moves are listed (0: none); a
+  // sequence found is the node's proof, recorded as its gains (kThreatSequence).
+  void setThreatSequences(std::uint64_t threats) { sequenceThreats_ = threats; }
+
   // Full mode: reply probes. At a defender's node within `plies` plies of the search's root,
   // each reply is probed at once for a threat win of the attacker (as the reply's own first
   // probe would), so the node's numbers count only the replies that survive. Where no threat
@@ -127,6 +133,7 @@ class ProofGame {
   static constexpr int kPairing = 2;        // moves: disjoint pairs that stop every attacker five
   static constexpr int kThreatLine = 3;     // moves: the attacker's VCF (fours, blocks forced) that refutes the left-out moves
   static constexpr int kRelevanceZone = 4;  // tree: the attacker's win after a pass; left-out moves lie outside its zone
+  static constexpr int kThreatSequence = 5;  // moves: the gains of the attacker's threat-space win (threat_sequence.h); no children
 
   proof::Expansion expand(std::vector<proof::Child<Point>>& children, proof::Argument<Point>& argument);
   // The search proved that the attacker's move p wins where it was played: full mode tries the
@@ -285,6 +292,10 @@ class ProofGame {
   bool listedAllLegal_ = false;  // set by expandFresh(): a defender's node facing no threat
   std::uint64_t probeBudget_ = 0;  // set by expandFresh(): the budget of the probe made there
   std::uint64_t probeFirst_ = 0, probeMax_ = 0;
+  std::uint64_t sequenceThreats_ = 0;
+  std::unique_ptr<ThreatSequenceSearch> sequences_;  // made at its first use
+  // Whether a threat-space sequence wins for the attacker to move: then `argument` holds it.
+  bool sequenceWins(proof::Argument<Point>& argument);
   std::uint64_t visits_ = 0;  // expand() calls: the search's nodes, as the game sees them
   // Probe nodes the game may still spend (see probeThreatWin): one more per visit, kProbeWinCredit
   // more per probe that wins, never more than kMaxProbeCredit banked.

@@ -6,6 +6,7 @@
 #include "solver/gomoku/relevance_zone.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/symmetry.h"
+#include "solver/gomoku/threat_sequence.h"
 #include "solver/gomoku/threats.h"
 #include "solver/gomoku/zobrist.h"
 
@@ -89,6 +90,20 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
   }
   argument.tree = std::move(win);
   argument.treeIsNode = true;
+  return true;
+}
+
+bool ProofGame::sequenceWins(proof::Argument<Point>& argument) {
+  if (sequenceThreats_ == 0 || !threatSequencesProve(rule_)) return false;
+  if (!sequences_) sequences_ = std::make_unique<ThreatSequenceSearch>();
+  std::vector<Point> gains = sequences_->find(board_, attacker_, rule_, sequenceThreats_);
+  ++counts_.sequenceSearches;
+  counts_.sequenceThreats += sequences_->nodes();
+  if (gains.empty()) return false;
+  ++counts_.sequenceWins;
+  probeCredit_ += kProbeWinCredit;  // a win by threats here, as a probe's: the attacker is winning around here
+  argument.kind = kThreatSequence;
+  argument.moves = std::move(gains);
   return true;
 }
 

@@ -10,6 +10,7 @@
 
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/threat_sequence.h"
 #include "solver/gomoku/threats.h"
 #include "solver/proof/dfpn.h"
 
@@ -111,6 +112,20 @@ bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, T
   return ok;
 }
 
+// A threat-space sequence's gains played out on `board`, each answered on its first cost square
+// (the attacker's five points are left to the caller).
+void playThreatSequence(Board& board, Color attacker, Rule rule, const std::vector<Point>& gains, std::vector<Point>& line) {
+  MoveList answers;
+  for (Point g : gains) {
+    if (!board.isEmpty(g)) return;
+    line.push_back(g);
+    board.place(g, attacker);
+    if (!threatCostSquares(board, attacker, rule, answers) || answers.empty()) return;
+    line.push_back(answers[0]);
+    board.place(answers[0], opponent(attacker));
+  }
+}
+
 // The principal line: the winner's chosen moves, the loser's longest resistance, the final five.
 std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color attacker, Rule rule) {
   std::vector<Point> line;
@@ -125,7 +140,11 @@ std::vector<Point> principalLine(const Position& pos, const Tree& tree, Color at
       if (!pick || tree.nodes[static_cast<std::size_t>(e.node)].depth > tree.nodes[static_cast<std::size_t>(pick->node)].depth)
         pick = &e;
     }
-    if (!pick) break;
+    if (!pick) {
+      if (tree.attackerWins && toMove == attacker && n.argument.kind == ProofGame::kThreatSequence)
+        playThreatSequence(board, attacker, rule, n.argument.moves, line);
+      break;
+    }
     line.push_back(pick->move);
     board.place(pick->move, toMove);
     toMove = opponent(toMove);
@@ -271,6 +290,7 @@ SolveResult solve(const Position& pos, const SolveOptions& options) {
     a->game.setKnownProofs(options.known);
     a->game.setThreatProbes(probeNodes, probeMaxNodes, !options.onlyAttacker);
     a->game.setReplyProbePlies(options.replyProbePlies);
+    a->game.setThreatSequences(options.sequenceThreats);
     a->game.setSearchChoice(options.effortShift, options.epsilon);
     a->game.setSiblingHints(options.siblingHints);
   }

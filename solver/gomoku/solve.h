@@ -42,6 +42,9 @@ struct SolveOptions {
   // comes back, up to the last (0: no probes).
   std::uint64_t probeNodes = 64;
   std::uint64_t probeMaxNodes = 4096;
+  // Full mode, under freestyle: threat-space sequences at the attacker's nodes
+  // (ProofGame::setThreatSequences), the threats each search may try (0: none).
+  std::uint64_t sequenceThreats = 300;
   // Full mode: reply probes (see ProofGame::setReplyProbePlies) at the defender's nodes within
   // this many plies of the root (0: none). Off by default: on the opening lines they prove some
   // positions much earlier and lose others the plain search proves (see the README's horizon).

@@ -17,6 +17,9 @@ namespace tengen::gomoku {
 struct ThreatSearchCounts {
   std::uint64_t probes = 0, probeWins = 0, failedProbeNodes = 0;
   std::uint64_t zoneSearches = 0, zoneWins = 0;
+  // Threat-space sequences (threat_sequence.h) looked for at the attacker's nodes, found, and
+  // the threats they tried.
+  std::uint64_t sequenceSearches = 0, sequenceWins = 0, sequenceThreats = 0;
   std::uint64_t siblingHints = 0;
   std::uint64_t listedAttacker = 0, listedDefenderThreatened = 0, listedDefenderOpen = 0;
   ThreatSearchCounts& operator+=(const ThreatSearchCounts& o) {
@@ -25,6 +28,9 @@ struct ThreatSearchCounts {
     failedProbeNodes += o.failedProbeNodes;
     zoneSearches += o.zoneSearches;
     zoneWins += o.zoneWins;
+    sequenceSearches += o.sequenceSearches;
+    sequenceWins += o.sequenceWins;
+    sequenceThreats += o.sequenceThreats;
     siblingHints += o.siblingHints;
     listedAttacker += o.listedAttacker;
     listedDefenderThreatened += o.listedDefenderThreatened;

@@ -31,6 +31,7 @@ namespace tengen::gomoku {
 namespace {
 
 constexpr int kThreatLineArgument = 3;  // as recorded by the prover (ProofGame::kThreatLine)
+constexpr int kThreatSequenceArgument = 5;  // ProofGame::kThreatSequence
 
 class Support {
  public:
@@ -121,6 +122,11 @@ class Support {
       return s;
     }
     const auto& n = tree_.nodes[static_cast<std::size_t>(node)];
+    if (n.children.empty() && n.argument.kind == kThreatSequenceArgument) {
+      // A threat-space sequence reads the whole board (every cell's answers and fours): all of it.
+      for (Point q = 0; q < b_.cellCount(); ++q) s.set(static_cast<std::size_t>(q));
+      return s;
+    }
     if (n.children.empty()) return s;
     const auto& e = n.children.front();  // the move the verifier follows
     if (e.move == kPass) return s;       // no such proof: the verifier rejects it

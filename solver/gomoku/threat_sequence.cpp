@@ -1,0 +1,158 @@
+// Threat-space search: deepening over sequences of fours and threes with every cost square
+// taken by the defender at once (see threat_sequence.h for why that proves a win).
+#include "solver/gomoku/threat_sequence.h"
+
+#include <bitset>
+#include <cstdlib>
+
+#include "solver/gomoku/threats.h"
+
+namespace tengen::gomoku {
+namespace {
+
+// Whether c's stone on the empty point s would leave two five points (s's own lines hold them
+// all while c has none elsewhere).
+bool leavesTwoFivePoints(const Board& board, Point s, Color c, Rule rule) {
+  Point first = kNoPoint;
+  return forEachFivePointAt(board, s, c, rule, [&](Point q) {
+    if (first == kNoPoint) first = q;
+    return q != first;
+  });
+}
+
+// Whether a and b share a line within four cells (a threat through b may use a's stone).
+bool sharesLine(const Board& board, Point a, Point b) {
+  const int dc = board.col(a) - board.col(b), dr = board.row(a) - board.row(b);
+  if (dc != 0 && dr != 0 && std::abs(dc) != std::abs(dr)) return false;
+  return std::max(std::abs(dc), std::abs(dr)) <= 4;
+}
+
+std::uint64_t mixed(std::uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
+  out.clear();
+  MoveList fives;
+  findFivePoints(board, attacker, rule, fives);
+  if (fives.size() == 1) {
+    out.push(fives[0]);
+    return true;
+  }
+  if (fives.size() >= 2) return true;  // no answer
+  MoveList straightFours;
+  findStraightFourMoves(board, attacker, rule, straightFours);
+  if (straightFours.empty()) return false;
+  // Only a stone on a straight-four move's lines, within four cells of it, can spoil it.
+  std::bitset<kMaxCells> near;
+  for (Point s : straightFours) {
+    near.set(static_cast<std::size_t>(s));
+    for (int dir = 0; dir < kDirections; ++dir)
+      for (int k = -4; k <= 4; ++k) {
+        const Point q = board.step(s, dir, k);
+        if (q != kNoPoint && board.isEmpty(q)) near.set(static_cast<std::size_t>(q));
+      }
+  }
+  const Color defender = opponent(attacker);
+  for (Point d = 0; d < board.cellCount(); ++d) {
+    if (!near.test(static_cast<std::size_t>(d))) continue;
+    board.place(d, defender);
+    bool spoilsAll = true;
+    for (Point s : straightFours)
+      if (s != d && leavesTwoFivePoints(board, s, attacker, rule)) {
+        spoilsAll = false;
+        break;
+      }
+    board.undo();
+    if (spoilsAll) out.push(d);
+  }
+  return true;
+}
+
+std::vector<Point> ThreatSequenceSearch::find(const Board& board, Color attacker, Rule rule, std::uint64_t maxNodes,
+                                              int maxGains) {
+  board_ = board;
+  rule_ = rule;
+  attacker_ = attacker;
+  nodes_ = 0;
+  maxNodes_ = maxNodes;
+  // Failures stay across searches of one rule and attacker (the prover's searches meet the same
+  // boards again); the set is bounded.
+  if (failed_.size() > kMaxFailed || rule != failedRule_ || attacker != failedAttacker_) failed_.clear();
+  failedRule_ = rule;
+  failedAttacker_ = attacker;
+  if (!threatSequencesProve(rule)) return {};
+  for (int length = 1; length <= maxGains && nodes_ < maxNodes_; ++length) {
+    gains_.clear();
+    if (search(length)) return gains_;
+  }
+  return {};
+}
+
+void ThreatSequenceSearch::listThreats(MoveList& out) {
+  MoveList cells, threes;
+  findNearbyCells(board_, attacker_, cells, 2);
+  out.clear();
+  std::array<int, kMaxCells> potential;
+  for (Point p : cells) {
+    bool depends = gains_.empty();
+    for (std::size_t i = 0; i < gains_.size() && !depends; ++i) depends = sharesLine(board_, gains_[i], p);
+    if (!depends) continue;
+    const MoveShape s = shapeOf(board_, p, attacker_, rule_);
+    potential[static_cast<std::size_t>(p)] = s.potential;
+    if (s.fours > 0) out.push(p);
+    else if (s.threes > 0) threes.push(p);
+  }
+  const auto byPotential = [&](Point p) { return potential[static_cast<std::size_t>(p)]; };
+  out.sortByScore(byPotential);
+  threes.sortByScore(byPotential);
+  for (Point p : threes) out.push(p);
+}
+
+bool ThreatSequenceSearch::search(int gainsLeft) {
+  MoveList fives;
+  findFivePoints(board_, attacker_, rule_, fives);
+  if (!fives.empty()) {
+    gains_.push_back(fives[0]);
+    return true;
+  }
+  if (gainsLeft == 0) return false;
+  const std::uint64_t key = board_.hash() ^ mixed(static_cast<std::uint64_t>(gainsLeft));
+  if (failed_.count(key)) return false;
+  const Color defender = opponent(attacker_);
+  MoveList threats, answers, defenderFours;
+  listThreats(threats);
+  for (Point g : threats) {
+    if (++nodes_ > maxNodes_) return false;  // out of budget: nothing learnt about this board
+    board_.place(g, attacker_);
+    gains_.push_back(g);
+    bool won = false;
+    // A five point of the defender's wins first; against a three, a four gains the defender a
+    // tempo, so none may exist (a four needs no such care: its one answer is forced).
+    if (!hasFivePoint(board_, defender, rule_) && threatCostSquares(board_, attacker_, rule_, answers)) {
+      const bool three = !hasFivePoint(board_, attacker_, rule_);
+      if (three) findFourMoves(board_, defender, rule_, defenderFours);
+      if (!three || defenderFours.empty()) {
+        if (answers.empty()) {
+          won = true;  // two five points, or a three no single stone stops
+        } else {
+          const MoveList taken = answers;
+          for (Point a : taken) board_.place(a, defender);
+          won = search(gainsLeft - 1);
+          for (int i = 0; i < taken.size(); ++i) board_.undo();
+        }
+      }
+    }
+    board_.undo();
+    if (won) return true;
+    gains_.pop_back();
+  }
+  if (nodes_ <= maxNodes_) failed_.insert(key);
+  return false;
+}
+
+}  // namespace tengen::gomoku

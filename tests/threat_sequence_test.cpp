@@ -1,0 +1,150 @@
+// Threat-space sequences: what the search finds, what the verifier accepts from gains alone, and
+// what it refuses (a defender four, a rule without monotony, a gain that threatens nothing).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "bench/test_data.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/proof_game.h"
+#include "solver/gomoku/solve.h"
+#include "solver/gomoku/threat_sequence.h"
+
+namespace tengen::gomoku {
+namespace {
+
+Position freestyle(const std::string& moves, Rule rule = Rule::Freestyle) {
+  PositionOptions o;
+  o.rule = rule;
+  return parsePosition(moves, o);
+}
+
+Point at(const std::string& name) {
+  const std::optional<Point> p = parsePoint(name, kDefaultSize);
+  EXPECT_TRUE(p.has_value()) << name;
+  return p.value_or(kNoPoint);
+}
+
+// The proof of one node: the attacker to move wins by the sequence `gains`.
+proof::ProofTree<Point> sequenceProof(const std::vector<Point>& gains) {
+  proof::ProofTree<Point> tree;
+  tree.nodes.emplace_back();
+  tree.nodes[0].argument.kind = ProofGame::kThreatSequence;
+  tree.nodes[0].argument.moves = gains;
+  return tree;
+}
+
+ProofCheck checkSequence(const Position& pos, const std::vector<Point>& gains) {
+  return checkProof(pos.board, pos.toMove, pos.rule, pos.toMove, sequenceProof(gains));
+}
+
+// Black's g8 h8 and j10 j11, white's stones in the corners: j8 makes two threes at once.
+const char* kDoubleThree = "g8 a1 h8 o1 j10 a15 j11 o15";
+
+TEST(ThreatSequence, ADoubleThreeIsOneGainTheVerifierAccepts) {
+  const Position pos = freestyle(kDoubleThree);
+  ThreatSequenceSearch search;
+  const std::vector<Point> gains = search.find(pos.board, Color::Black, pos.rule, 10'000);
+  ASSERT_EQ(gains.size(), 1u);
+  EXPECT_EQ(gains[0], at("j8"));
+  const ProofCheck check = checkSequence(pos, gains);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(ThreatSequence, TheVerifierRefusesAGainThatThreatensNothingOrIsTaken) {
+  const Position pos = freestyle(kDoubleThree);
+  EXPECT_NE(checkSequence(pos, {at("c3")}).error.find("threatens nothing"), std::string::npos);
+  EXPECT_NE(checkSequence(pos, {at("h8")}).error.find("not an empty point"), std::string::npos);
+  // One three answered is no win: the sequence must end in one.
+  EXPECT_NE(checkSequence(pos, {at("i8")}).error.find("ends without a win"), std::string::npos);
+  EXPECT_NE(checkSequence(pos, {at("j8"), at("i8")}).error.find("goes on after its win"), std::string::npos);
+  EXPECT_FALSE(checkSequence(pos, {}).ok);
+}
+
+TEST(ThreatSequence, ADefenderFourRefutesAThreeSequence) {
+  // White's a1 a2 a3 (a4 makes a four): against black's double three white gains a tempo.
+  const Position pos = freestyle("g8 a1 h8 a2 j10 a3 j11 o15");
+  const ProofCheck check = checkSequence(pos, {at("j8")});
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("the defender has a four"), std::string::npos) << check.error;
+  ThreatSequenceSearch search;
+  const std::vector<Point> gains = search.find(pos.board, Color::Black, pos.rule, 10'000);
+  if (!gains.empty()) {
+    EXPECT_TRUE(checkSequence(pos, gains).ok);
+  }
+  EXPECT_TRUE(gains.empty() || gains[0] != at("j8"));
+}
+
+TEST(ThreatSequence, OnlyFreestyleTakesSequencesAsProofs) {
+  for (Rule rule : {Rule::Renju, Rule::Standard}) {
+    const Position pos = freestyle(kDoubleThree, rule);
+    EXPECT_NE(checkSequence(pos, {at("j8")}).error.find("proves nothing under this rule"), std::string::npos);
+    ThreatSequenceSearch search;
+    EXPECT_TRUE(search.find(pos.board, Color::Black, rule, 10'000).empty());
+  }
+}
+
+// On the freestyle games kept for the horizon walk: every sequence found in their positions
+// (the winner to move) is accepted by the verifier, and the full search proves the same
+// positions won without sequences wherever it settles them within its budget.
+TEST(ThreatSequence, EverySequenceFoundOnRealGamesVerifies) {
+  std::ifstream in(bench::testData("freestyle-lines.jsonl"));
+  ASSERT_TRUE(in);
+  std::string line;
+  int found = 0, checkedAgainstSearch = 0;
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line);
+    const std::string moves = j.at("moves").get<std::string>();
+    std::vector<std::string> names;
+    for (std::size_t a = 0, b; a < moves.size(); a = b + 1) {
+      b = moves.find(' ', a);
+      if (b == std::string::npos) b = moves.size();
+      names.push_back(moves.substr(a, b - a));
+    }
+    const Color winner = j.at("winner").get<std::string>() == "black" ? Color::Black : Color::White;
+    for (std::size_t ply = names.size() - 1; ply >= names.size() / 2; --ply) {
+      std::string prefix;
+      for (std::size_t i = 0; i < ply; ++i) prefix += (i ? " " : "") + names[i];
+      const Position pos = freestyle(prefix);
+      if (pos.toMove != winner) continue;
+      ThreatSequenceSearch search;
+      const std::vector<Point> gains = search.find(pos.board, winner, pos.rule, 5'000);
+      if (gains.empty()) continue;
+      ++found;
+      const ProofCheck check = checkSequence(pos, gains);
+      EXPECT_TRUE(check.ok) << prefix << ": " << check.error;
+      if (gains.size() > 6) continue;  // the plain search below needs the short ones
+      SolveOptions plain;
+      plain.sequenceThreats = 0;
+      plain.onlyAttacker = winner;
+      plain.maxNodes = 200'000;
+      const SolveResult r = solve(pos, plain);
+      if (r.value == GameValue::Unknown) continue;
+      ++checkedAgainstSearch;
+      EXPECT_EQ(r.value, winFor(winner)) << prefix;
+    }
+  }
+  EXPECT_GE(found, 10);
+  EXPECT_GE(checkedAgainstSearch, 5);
+}
+
+TEST(ThreatSequence, TheProverUsesSequencesAndItsProofVerifies) {
+  const Position pos = freestyle(kDoubleThree);
+  SolveOptions o;
+  o.maxNodes = 100'000;
+  o.probeNodes = 0;  // no threat probe first: the sequence is the proof
+  const SolveResult r = solve(pos, o);
+  EXPECT_EQ(r.value, GameValue::BlackWins);
+  EXPECT_TRUE(r.verified) << r.verifyError;
+  EXPECT_FALSE(r.line.empty());
+  EXPECT_NE(r.bestMove, kNoPoint);
+  EXPECT_GE(r.threatSearches.sequenceWins, 1u);
+}
+
+}  // namespace
+}  // namespace tengen::gomoku
