@@ -94,11 +94,14 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
 }
 
 bool ProofGame::sequenceWins(proof::Argument<Point>& argument) {
-  if (sequenceThreats_ == 0 || !threatSequencesProve(rule_)) return false;
+  // On the probes' credit (a threat tried costs about what a probe's node does): where sequences
+  // keep failing they pause with the probes.
+  if (sequenceThreats_ == 0 || !threatSequencesProve(rule_) || probeCredit_ <= 0 || !probesWanted_) return false;
   if (!sequences_) sequences_ = std::make_unique<ThreatSequenceSearch>();
   std::vector<Point> gains = sequences_->find(board_, attacker_, rule_, sequenceThreats_);
   ++counts_.sequenceSearches;
   counts_.sequenceThreats += sequences_->nodes();
+  probeCredit_ -= static_cast<std::int64_t>(sequences_->nodes());
   if (gains.empty()) return false;
   ++counts_.sequenceWins;
   probeCredit_ += kProbeWinCredit;  // a win by threats here, as a probe's: the attacker is winning around here

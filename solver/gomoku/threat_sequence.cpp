@@ -33,23 +33,12 @@ std::uint64_t mixed(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-}  // namespace
-
-bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
+// The cells after which none of the attacker's `strong` moves (each leaving two five points)
+// does so any more. Only a stone on such a move's lines, within four cells of it, can spoil it.
+void spoilers(Board& board, Color attacker, Rule rule, const MoveList& strong, MoveList& out) {
   out.clear();
-  MoveList fives;
-  findFivePoints(board, attacker, rule, fives);
-  if (fives.size() == 1) {
-    out.push(fives[0]);
-    return true;
-  }
-  if (fives.size() >= 2) return true;  // no answer
-  MoveList straightFours;
-  findStraightFourMoves(board, attacker, rule, straightFours);
-  if (straightFours.empty()) return false;
-  // Only a stone on a straight-four move's lines, within four cells of it, can spoil it.
   std::bitset<kMaxCells> near;
-  for (Point s : straightFours) {
+  for (Point s : strong) {
     near.set(static_cast<std::size_t>(s));
     for (int dir = 0; dir < kDirections; ++dir)
       for (int k = -4; k <= 4; ++k) {
@@ -62,7 +51,7 @@ bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
     if (!near.test(static_cast<std::size_t>(d))) continue;
     board.place(d, defender);
     bool spoilsAll = true;
-    for (Point s : straightFours)
+    for (Point s : strong)
       if (s != d && leavesTwoFivePoints(board, s, attacker, rule)) {
         spoilsAll = false;
         break;
@@ -70,6 +59,23 @@ bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
     board.undo();
     if (spoilsAll) out.push(d);
   }
+}
+
+}  // namespace
+
+bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
+  out.clear();
+  MoveList fives;
+  findFivePoints(board, attacker, rule, fives);
+  if (fives.size() == 1) {
+    out.push(fives[0]);
+    return true;
+  }
+  if (fives.size() >= 2) return true;  // no answer
+  MoveList strong;
+  findStraightFourMoves(board, attacker, rule, strong);
+  if (strong.empty()) return false;
+  spoilers(board, attacker, rule, strong, out);
   return true;
 }
 
@@ -86,6 +92,9 @@ std::vector<Point> ThreatSequenceSearch::find(const Board& board, Color attacker
   failedRule_ = rule;
   failedAttacker_ = attacker;
   if (!threatSequencesProve(rule)) return {};
+  MoveList fives;
+  findFivePoints(board_, attacker, rule, fives);
+  if (!fives.empty()) return {fives[0]};
   for (int length = 1; length <= maxGains && nodes_ < maxNodes_; ++length) {
     gains_.clear();
     if (search(length)) return gains_;
@@ -114,38 +123,59 @@ void ThreatSequenceSearch::listThreats(MoveList& out) {
 }
 
 bool ThreatSequenceSearch::search(int gainsLeft) {
-  MoveList fives;
-  findFivePoints(board_, attacker_, rule_, fives);
-  if (!fives.empty()) {
-    gains_.push_back(fives[0]);
-    return true;
-  }
+  // The attacker has no five point here (a four's was taken, two end the sequence): its five
+  // points after a gain lie on the gain's lines.
   if (gainsLeft == 0) return false;
   const std::uint64_t key = board_.hash() ^ mixed(static_cast<std::uint64_t>(gainsLeft));
   if (failed_.count(key)) return false;
   const Color defender = opponent(attacker_);
-  MoveList threats, answers, defenderFours;
+  // A five point of the defender's (its answers made one) must be the gain; two cannot be blocked.
+  MoveList defenderFives, defenderFours, threats, strong, answers;
+  findFivePoints(board_, defender, rule_, defenderFives);
+  if (defenderFives.size() >= 2) {
+    failed_.insert(key);
+    return false;
+  }
+  // The defender's moves that make a four here: against a three each gains a tempo, unless the
+  // gain took its point or its room.
+  findFourMoves(board_, defender, rule_, defenderFours);
   listThreats(threats);
   for (Point g : threats) {
+    if (!defenderFives.empty() && g != defenderFives[0]) continue;
     if (++nodes_ > maxNodes_) return false;  // out of budget: nothing learnt about this board
     board_.place(g, attacker_);
     gains_.push_back(g);
     bool won = false;
-    // A five point of the defender's wins first; against a three, a four gains the defender a
-    // tempo, so none may exist (a four needs no such care: its one answer is forced).
-    if (!hasFivePoint(board_, defender, rule_) && threatCostSquares(board_, attacker_, rule_, answers)) {
-      const bool three = !hasFivePoint(board_, attacker_, rule_);
-      if (three) findFourMoves(board_, defender, rule_, defenderFours);
-      if (!three || defenderFours.empty()) {
-        if (answers.empty()) {
-          won = true;  // two five points, or a three no single stone stops
-        } else {
-          const MoveList taken = answers;
-          for (Point a : taken) board_.place(a, defender);
-          won = search(gainsLeft - 1);
-          for (int i = 0; i < taken.size(); ++i) board_.undo();
+    Point first = kNoPoint;
+    const bool two = forEachFivePointAt(board_, g, attacker_, rule_, [&](Point q) {
+      if (first == kNoPoint) first = q;
+      return q != first;
+    });
+    answers.clear();
+    bool threatens = true;
+    if (two) {
+      won = true;
+    } else if (first != kNoPoint) {
+      answers.push(first);  // a four: its one answer is forced, the defender's fours wait
+    } else {
+      bool tempo = false;
+      for (Point e : defenderFours)
+        if (e != g && forEachFivePointAt(board_, e, defender, rule_, [](Point) { return true; })) {
+          tempo = true;
+          break;
         }
+      findStraightFourMovesOnLines(board_, attacker_, rule_, g, kNoPoint, strong);
+      threatens = !tempo && !strong.empty();
+      if (threatens) {
+        spoilers(board_, attacker_, rule_, strong, answers);
+        won = answers.empty();  // no one stone stops it (two threes)
       }
+    }
+    if (!won && threatens) {
+      const MoveList taken = answers;
+      for (Point a : taken) board_.place(a, defender);
+      won = search(gainsLeft - 1);
+      for (int i = 0; i < taken.size(); ++i) board_.undo();
     }
     board_.undo();
     if (won) return true;
