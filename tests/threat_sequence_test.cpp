@@ -12,8 +12,10 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/proof_game.h"
+#include "solver/gomoku/relevance_zone.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/threat_sequence.h"
+#include "solver/gomoku/zone_support.h"
 
 namespace tengen::gomoku {
 namespace {
@@ -110,7 +112,10 @@ TEST(ThreatSequence, EverySequenceFoundOnRealGamesVerifies) {
     const Color winner = j.at("winner").get<std::string>() == "black" ? Color::Black : Color::White;
     for (std::size_t ply = names.size() - 1; ply >= names.size() / 2; --ply) {
       std::string prefix;
-      for (std::size_t i = 0; i < ply; ++i) prefix += (i ? " " : "") + names[i];
+      for (std::size_t i = 0; i < ply; ++i) {
+        if (i) prefix += ' ';
+        prefix += names[i];
+      }
       const Position pos = freestyle(prefix);
       if (pos.toMove != winner) continue;
       ThreatSequenceSearch search;
@@ -132,6 +137,70 @@ TEST(ThreatSequence, EverySequenceFoundOnRealGamesVerifies) {
   }
   EXPECT_GE(found, 10);
   EXPECT_GE(checkedAgainstSearch, 5);
+}
+
+// The winner's positions of the freestyle games from ply `from` on, each with the sequence the
+// search finds there (those where it finds one).
+struct FoundSequence {
+  std::string moves;
+  Position pos;
+  std::vector<Point> gains;
+};
+std::vector<FoundSequence> sequencesOnGames(std::size_t from) {
+  std::vector<FoundSequence> out;
+  std::ifstream in(bench::testData("freestyle-lines.jsonl"));
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line);
+    const std::string moves = j.at("moves").get<std::string>();
+    const Color winner = j.at("winner").get<std::string>() == "black" ? Color::Black : Color::White;
+    std::string prefix;
+    std::size_t ply = 0;
+    for (std::size_t a = 0, b; a < moves.size(); a = b + 1) {
+      b = moves.find(' ', a);
+      if (b == std::string::npos) b = moves.size();
+      if (ply >= from) {
+        const Position pos = freestyle(prefix);
+        if (pos.toMove == winner) {
+          ThreatSequenceSearch search;
+          std::vector<Point> gains = search.find(pos.board, winner, pos.rule, 5'000);
+          if (!gains.empty()) out.push_back({prefix, pos, std::move(gains)});
+        }
+      }
+      if (!prefix.empty()) prefix += ' ';
+      prefix.append(moves, a, b - a);
+      ++ply;
+    }
+  }
+  return out;
+}
+
+// As a relevance zone's win (the attacker to move after a pass): the verifier's support lies
+// inside the prover's zone, and a defender stone on any empty cell outside the support leaves
+// the sequence a win the verifier accepts.
+TEST(ThreatSequence, ASequencesSupportHoldsEveryStoneOutsideIt) {
+  int positions = 0, stones = 0;
+  for (FoundSequence& f : sequencesOnGames(30)) {
+    const Color attacker = f.pos.toMove;
+    const proof::ProofTree<Point> tree = sequenceProof(f.gains);
+    Board scratch = f.pos.board;
+    const Zone zone = zoneOf(scratch, f.pos.rule, attacker, tree);
+    const Cells support = proofSupport(scratch, f.pos.rule, attacker, tree, 0, attacker);
+    EXPECT_TRUE((support & ~zone).none()) << f.moves << ": the verifier's support leaves the prover's zone";
+    EXPECT_LT(support.count(), static_cast<std::size_t>(f.pos.board.cellCount() - f.pos.board.stoneCount()))
+        << f.moves << ": the support is the whole board";
+    ++positions;
+    for (Point x = 0; x < f.pos.board.cellCount(); ++x) {
+      if (!f.pos.board.isEmpty(x) || support.test(static_cast<std::size_t>(x))) continue;
+      Board withStone = f.pos.board;
+      withStone.place(x, opponent(attacker));
+      const ProofCheck check = checkProof(withStone, attacker, f.pos.rule, attacker, tree);
+      EXPECT_TRUE(check.ok) << f.moves << " and a defender stone on " << formatPoint(x, kDefaultSize) << ": " << check.error;
+      ++stones;
+    }
+  }
+  EXPECT_GE(positions, 5);
+  EXPECT_GE(stones, 500);
 }
 
 TEST(ThreatSequence, TheProverUsesSequencesAndItsProofVerifies) {

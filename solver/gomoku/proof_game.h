@@ -99,9 +99,11 @@ class ProofGame {
     probesWhileLikely_ = whileLikely;
   }
 
-  // Full mode, where threat sequences prove (threatSequencesProve): at each attacker's node, a
-  // threat-space search of up to `threats` threats before its moves are listed (0: none); a
-  // sequence found is the node's proof, recorded as its gains (kThreatSequence).
+  // Full mode, where threat sequences prove (threatSequencesProve): at each attacker's node whose
+  // threat probe failed, a threat-space search of up to `threats` threats before its moves are
+  // listed, and the same after a pass where the null-move search's VCT found no win (0: none).
+  // A sequence found is the node's proof (or the zone's win), recorded as its gains
+  // (kThreatSequence). Set before the first search.
   void setThreatSequences(std::uint64_t threats) { sequenceThreats_ = threats; }
 
   // Full mode: reply probes. At a defender's node within `plies` plies of the search's root,

@@ -20,7 +20,10 @@ constexpr int kPairingSteps = 100'000;
 }  // namespace
 
 NullMoveSearch& ProofGame::nullMove() {
-  if (!nullMove_) nullMove_ = std::make_unique<NullMoveSearch>(32, effortShift_, epsilon_);
+  if (!nullMove_) {
+    nullMove_ = std::make_unique<NullMoveSearch>(32, effortShift_, epsilon_);
+    nullMove_->setSequenceThreats(sequenceThreats_);
+  }
   return *nullMove_;
 }
 
@@ -94,14 +97,14 @@ bool ProofGame::probeThreatWin(std::uint64_t budget, proof::Argument<Point>& arg
 }
 
 bool ProofGame::sequenceWins(proof::Argument<Point>& argument) {
-  // On the probes' credit (a threat tried costs about what a probe's node does): where sequences
-  // keep failing they pause with the probes.
+  // They pause with the probes (out of credit, or a side whose win looks unlikely) but do not
+  // spend the probes' credit: charged for their threats, they starved the probes (the first
+  // freestyle game's ply 26: 375,623 nodes against 70,356 uncharged).
   if (sequenceThreats_ == 0 || !threatSequencesProve(rule_) || probeCredit_ <= 0 || !probesWanted_) return false;
   if (!sequences_) sequences_ = std::make_unique<ThreatSequenceSearch>();
   std::vector<Point> gains = sequences_->find(board_, attacker_, rule_, sequenceThreats_);
   ++counts_.sequenceSearches;
   counts_.sequenceThreats += sequences_->nodes();
-  probeCredit_ -= static_cast<std::int64_t>(sequences_->nodes());
   if (gains.empty()) return false;
   ++counts_.sequenceWins;
   probeCredit_ += kProbeWinCredit;  // a win by threats here, as a probe's: the attacker is winning around here

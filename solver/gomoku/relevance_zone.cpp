@@ -9,6 +9,7 @@
 
 #include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/rules.h"
+#include "solver/gomoku/threat_sequence.h"
 #include "solver/gomoku/threats.h"
 #include "solver/proof/dfpn.h"
 
@@ -83,6 +84,10 @@ class ZoneWalk {
       return;
     }
     const auto& node = tree_.nodes[static_cast<std::size_t>(index)];
+    if (node.children.empty() && node.argument.kind == ProofGame::kThreatSequence) {
+      markSequence(node.argument.moves);
+      return;
+    }
     if (node.children.empty() || node.children.front().move == kPass) return;
     const auto& e = node.children.front();
     mark(e.move);
@@ -116,6 +121,37 @@ class ZoneWalk {
     if (!fives.empty()) return;
     if (node.argument.kind == ProofGame::kThreatLine) markLine(node.argument.moves);
     else markAnswers(node.argument.moves);
+  }
+
+  // A threat-space sequence (freestyle): its gains and answers, the defender's runs where a stone
+  // would make a five point (or, against a three, a four), and the lines, five cells each way, of
+  // every move that leaves the attacker two five points (zone_support.cpp argues each).
+  void markSequence(const std::vector<Point>& gains) {
+    MoveList fives, strong, answers;
+    int placed = 0;
+    for (Point g : gains) {
+      if (!b_.isEmpty(g)) break;
+      mark(g);
+      const bool five = makesFive(b_, g, a_, rule_);
+      b_.place(g, a_);
+      ++placed;
+      if (five) break;
+      findFivePoints(b_, a_, rule_, fives);
+      for (Point f : fives) mark(f);
+      markDefenderRuns(fives.empty() ? 2 : 3);
+      if (fives.size() >= 2) break;
+      if (fives.empty()) {
+        findStraightFourMoves(b_, a_, rule_, strong);
+        for (Point q : strong) markLines(q);
+      }
+      if (!threatCostSquares(b_, a_, rule_, answers) || answers.empty()) break;
+      for (Point q : answers) {
+        mark(q);
+        b_.place(q, d_);
+        ++placed;
+      }
+    }
+    while (placed-- > 0) b_.undo();
   }
 
   void markAnswers(const std::vector<Point>& answers) {
@@ -214,6 +250,20 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
     // root outright (an earlier call searched this board): then nothing says the limit was not
     // the cause, and the next limit is tried.
     if (!root.solved() || (!game.limitReached() && search.nodes() > 0)) break;
+  }
+  // Under freestyle, then a threat-space sequence: it looks past the VCT's budget along threats
+  // alone, and its zone is read the same way.
+  if (sequenceThreats_ > 0 && threatSequencesProve(rule)) {
+    std::vector<Point> gains = sequences_.find(board, attacker, rule, sequenceThreats_);
+    used += sequences_.nodes();
+    if (!gains.empty()) {
+      auto tree = std::make_shared<Tree>();
+      tree->nodes.emplace_back();
+      tree->nodes[0].argument.kind = ProofGame::kThreatSequence;
+      tree->nodes[0].argument.moves = std::move(gains);
+      Board scratch = board;
+      return NullMoveWin{tree, zoneOf(scratch, rule, attacker, *tree)};
+    }
   }
   return std::nullopt;
 }

@@ -114,6 +114,67 @@ class Support {
     for (Point p : points) s.set(static_cast<std::size_t>(p));
   }
 
+  // A threat-space sequence (freestyle), replayed as the checker does. A defender stone changes
+  // it only on a gain or an answer; where it would give the defender a five point (a run with
+  // three of its stones) or, against a three, a four (two); or within four cells along a line of
+  // a move that leaves the attacker two five points (the stone could spoil that move, and so
+  // change the answers or leave the three threatening nothing).
+  Cells sequenceSupport(const std::vector<Point>& recorded) {
+    Cells s;
+    int placed = 0;
+    for (Point raw : recorded) {
+      const Point g = turned(raw);
+      if (g < 0 || g >= b_.cellCount() || !b_.isEmpty(g)) break;  // the checker refused it
+      s.set(static_cast<std::size_t>(g));
+      const bool five = makesFive(b_, g, attacker_, rule_);
+      b_.place(g, attacker_);
+      ++placed;
+      if (five) break;
+      const std::vector<Point> fives = fivePoints(attacker_);
+      addAll(fives, s);
+      addDefenderRuns(fives.empty() ? 2 : 3, s);
+      if (fives.size() >= 2) break;
+      std::vector<Point> answers = fives;
+      if (fives.empty()) {
+        std::vector<Point> strong;
+        for (Point q = 0; q < b_.cellCount(); ++q) {
+          if (!b_.isEmpty(q)) continue;
+          b_.place(q, attacker_);
+          if (fivePoints(attacker_).size() >= 2) strong.push_back(q);
+          b_.undo();
+        }
+        for (Point q : strong)
+          for (int dir = 0; dir < kDirections; ++dir)
+            for (int k = -4; k <= 4; ++k) {
+              const int c = b_.col(q) + k * kDirCol[dir], row = b_.row(q) + k * kDirRow[dir];
+              if (b_.onBoard(c, row)) s.set(static_cast<std::size_t>(b_.point(c, row)));
+            }
+        for (Point d = 0; d < b_.cellCount(); ++d) {
+          if (!b_.isEmpty(d) || !s.test(static_cast<std::size_t>(d))) continue;  // off those lines: spoils none
+          b_.place(d, defender_);
+          bool spoilsAll = true;
+          for (Point q : strong) {
+            if (q == d) continue;
+            b_.place(q, attacker_);
+            spoilsAll = fivePoints(attacker_).size() < 2;
+            b_.undo();
+            if (!spoilsAll) break;
+          }
+          b_.undo();
+          if (spoilsAll) answers.push_back(d);
+        }
+        if (answers.empty()) break;
+      }
+      for (Point a : answers) {
+        s.set(static_cast<std::size_t>(a));
+        b_.place(a, defender_);
+        ++placed;
+      }
+    }
+    while (placed-- > 0) b_.undo();
+    return s;
+  }
+
   Cells attackerNode(int node) {
     Cells s;
     const auto fives = fivePoints(attacker_);
@@ -122,11 +183,7 @@ class Support {
       return s;
     }
     const auto& n = tree_.nodes[static_cast<std::size_t>(node)];
-    if (n.children.empty() && n.argument.kind == kThreatSequenceArgument) {
-      // A threat-space sequence reads the whole board (every cell's answers and fours): all of it.
-      for (Point q = 0; q < b_.cellCount(); ++q) s.set(static_cast<std::size_t>(q));
-      return s;
-    }
+    if (n.children.empty() && n.argument.kind == kThreatSequenceArgument) return sequenceSupport(n.argument.moves);
     if (n.children.empty()) return s;
     const auto& e = n.children.front();  // the move the verifier follows
     if (e.move == kPass) return s;       // no such proof: the verifier rejects it
