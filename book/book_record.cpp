@@ -15,6 +15,7 @@
 
 #include "book/book_error.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/proof_game.h"
 
 // Class versions: bump one when a field is added, and read the old layout under `version`.
 // ProofStep 1: a verified flag; 2: the revision of the verifier that checked the step.
@@ -100,9 +101,12 @@ void settle(BookRecord& r, int toMove) {
   r.result = valueOf(r.provedStep(0), r.provedStep(1));
   r.claimed = valueOf(ifPresent(r.steps[0]), ifPresent(r.steps[1]));
   const ProofStep* step = r.decisiveStep(toMove);
-  // The move to play is one of the step's own children, never a pass; anything else a record
-  // says is ignored.
-  const bool known = step && step->best >= 0 && std::find(step->moves.begin(), step->moves.end(), step->best) != step->moves.end();
+  // The move to play is one of the step's own children, never a pass, or a threat-space
+  // sequence's first threat; anything else a record says is ignored.
+  const bool sequenceStart = step && step->moves.empty() && step->argumentKind == gomoku::ProofGame::kThreatSequence &&
+                             !step->argumentMoves.empty() && step->best == step->argumentMoves.front();
+  const bool known = step && step->best >= 0 &&
+                     (sequenceStart || std::find(step->moves.begin(), step->moves.end(), step->best) != step->moves.end());
   r.bestMove = known ? step->best : kNoCell;
   if (r.claimed != Value::Unknown) r.pn = r.dn = 0;
 }

@@ -10,6 +10,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/symmetry.h"
 
 namespace tengen::book {
@@ -101,7 +102,7 @@ class TreeWriter {
   }
 
   // The move to play along this tree: the one kept child where a side chose, otherwise the
-  // reply that resists longest.
+  // reply that resists longest; at a threat-space sequence's leaf, its first threat.
   Point bestChild(const Tree::Node& node) const {
     const Tree::Edge* pick = nullptr;
     for (const auto& e : node.children) {
@@ -110,6 +111,9 @@ class TreeWriter {
                        proof_.tree.nodes[static_cast<std::size_t>(pick->node)].depth)
         pick = &e;
     }
+    if (!pick && node.children.empty() && node.argument.kind == gomoku::ProofGame::kThreatSequence &&
+        !node.argument.moves.empty())
+      return node.argument.moves.front();
     return pick ? pick->move : gomoku::kNoPoint;
   }
 

@@ -225,6 +225,25 @@ TEST(Protocol, ProofsWithRelevanceZonesSurviveTheTrip) {
   EXPECT_TRUE(check.ok) << check.error;
 }
 
+TEST(Protocol, ProofsWithThreatSequencesSurviveTheTrip) {
+  // A freestyle position met below the first self-play game's ply 31
+  // (tests/data/freestyle-lines.jsonl), black to move: the threat probe finds no win and a
+  // threat-space sequence does; the leaf's gains must cross the wire and replay in the verifier.
+  const gomoku::Position pos = freestyle(
+      "e6,e7,f2,f5,f6,g3,g4,g7,h3,h6,h8,i6,i9,j2,j7,k5,k6,l5,m5/d7,e2,e5,f4,f8,g2,g5,g6,g8,h2,h5,h7,i2,i7,j5,j6,j10,k4,m4",
+      15);
+  worker::JobBudget budget{250'000, 60, 64};
+  const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
+  ASSERT_EQ(reply.outcome, worker::JobOutcome::Proven);
+  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  const auto tree = worker::fromWire(again.tree, 15);
+  int sequences = 0;
+  for (const auto& node : tree.nodes) sequences += node.children.empty() && node.argument.kind == 5 && !node.argument.moves.empty();
+  EXPECT_GT(sequences, 0) << "the proof should hold a threat-space sequence";
+  const auto check = gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::Black, tree);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
 TEST(Protocol, RefusesOtherVersionsAndDamage) {
   std::string bytes = worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 5), Color::Black, {}));
   std::string other = bytes;
