@@ -21,7 +21,7 @@ const OptionSpec kProbeNodes{"probe-nodes", true, "N",
 const OptionSpec kProbeMax{"probe-max", true, "N",
                            "full mode: a probe doubles each time the search comes back, up to this (default 4096)"};
 const OptionSpec kSequenceThreats{"sequence-threats", true, "N",
-                                  "full mode, freestyle: threats a threat-space sequence search may try at each attacker's node (0: none; default 300)"};
+                                  "full mode, freestyle and exact five: threats a threat-space sequence search may try at each attacker's node (0: none; default 300)"};
 const OptionSpec kReplyProbes{"reply-probes", true, "PLIES",
                               "full mode: within this many plies of the root, every defender's reply gets a threat probe at once (default 0: none)"};
 const OptionSpec kEffortShift{"effort-shift", true, "K",

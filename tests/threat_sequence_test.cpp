@@ -83,13 +83,24 @@ TEST(ThreatSequence, ADefenderFourRefutesAThreeSequence) {
   EXPECT_TRUE(gains.empty() || gains[0] != at("j8"));
 }
 
-TEST(ThreatSequence, OnlyFreestyleTakesSequencesAsProofs) {
-  for (Rule rule : {Rule::Renju, Rule::Standard}) {
-    const Position pos = freestyle(kDoubleThree, rule);
-    EXPECT_NE(checkSequence(pos, {at("j8")}).error.find("proves nothing under this rule"), std::string::npos);
-    ThreatSequenceSearch search;
-    EXPECT_TRUE(search.find(pos.board, Color::Black, rule, 10'000).empty());
-  }
+TEST(ThreatSequence, RenjuTakesNoSequenceAsAProof) {
+  const Position pos = freestyle(kDoubleThree, Rule::Renju);
+  EXPECT_NE(checkSequence(pos, {at("j8")}).error.find("proves nothing under this rule"), std::string::npos);
+  ThreatSequenceSearch search;
+  EXPECT_TRUE(search.find(pos.board, Color::Black, Rule::Renju, 10'000).empty());
+}
+
+TEST(ThreatSequence, ExactFiveCountsTheDefendersFivesAsFiveOrMore) {
+  const Position plain = freestyle(kDoubleThree, Rule::Standard);
+  ThreatSequenceSearch search;
+  EXPECT_EQ(search.find(plain.board, Color::Black, Rule::Standard, 10'000), std::vector<Point>{at("j8")});
+  EXPECT_TRUE(checkSequence(plain, {at("j8")}).ok);
+  // White's a1 a2 a3 a4 and a6: a5 makes six, no five under exact five, but a five or more. The
+  // sequence is refused (stricter than the rule, never looser), and the search finds none.
+  const Position pos = freestyle("g8 a1 h8 a2 j10 a3 j11 a4 n2 a6", Rule::Standard);
+  const ProofCheck check = checkSequence(pos, {at("j8")});
+  EXPECT_NE(check.error.find("the defender can make five"), std::string::npos) << check.error;
+  EXPECT_TRUE(search.find(pos.board, Color::Black, Rule::Standard, 10'000).empty());
 }
 
 // On the freestyle games kept for the horizon walk: every sequence found in their positions

@@ -256,12 +256,16 @@ class Checker {
 
   // A threat-space sequence: the attacker's `gains` in order, the defender after each taking at
   // once every cell that answers it (the five point of a four; against a three, each cell after
-  // which no attacker move leaves two five points), never having a five point nor, against a
-  // three, a move that makes one. Under freestyle a defender stone more never helps the
-  // attacker nor takes a four from the defender, so whatever one answer the defender plays,
-  // the next gain still threatens, and any other reply loses at once: the attacker wins.
+  // which no attacker move leaves two five points), never having a point that makes five or
+  // more nor, against a three, a move that leaves one. A defender stone more never helps the
+  // attacker (its fives are runs of its own stones) nor takes a five-or-more from the defender,
+  // so whatever one answer the defender plays, the next gain still threatens, and any other
+  // reply loses at once: the attacker wins. (Under exact five, five-or-more counts more of the
+  // defender's points than its real fives: stricter, never looser.)
   bool threatSequenceHolds(const std::vector<Point>& gains) {
-    if (rule_ != Rule::Freestyle) return fail("a threat sequence proves nothing under this rule");
+    // Freestyle, or exact five with the defender's fives counted as five or more (a defender
+    // stone more can turn its exact five into six, never its five-or-more into nothing).
+    if (rule_ != Rule::Freestyle && rule_ != Rule::Standard) return fail("a threat sequence proves nothing under this rule");
     const Color defender = opponent(attacker_);
     int placed = 0;
     std::string error;
@@ -278,7 +282,7 @@ class Checker {
       fb_.place(g, attacker_);
       ++placed;
       if (won) break;
-      if (!fivePoints(defender).empty()) {
+      if (!scanFivePoints(b_, defender, Rule::Freestyle).empty()) {
         error = "the defender can make five after " + which;
         break;
       }
@@ -291,7 +295,7 @@ class Checker {
       if (fives == 1) {
         answers.push_back(fivePoints(attacker_).front());  // a four: its five point
       } else {
-        if (hasMoveMakingFive(defender)) {
+        if (hasMoveMakingFiveOrMore(defender)) {
           error = "the defender has a four against " + which;
           break;
         }
@@ -319,11 +323,12 @@ class Checker {
     return error.empty() || fail(error);
   }
 
-  bool hasMoveMakingFive(Color c) {
+  // Whether some move of c's leaves it a point that makes five or more.
+  bool hasMoveMakingFiveOrMore(Color c) {
     for (Point q = 0; q < b_.cellCount(); ++q) {
       if (!b_.isEmpty(q)) continue;
       fb_.place(q, c);
-      const bool five = !fivePoints(c).empty();
+      const bool five = !scanFivePoints(b_, c, Rule::Freestyle).empty();
       fb_.undo();
       if (five) return true;
     }

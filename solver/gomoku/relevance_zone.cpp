@@ -123,7 +123,7 @@ class ZoneWalk {
     else markAnswers(node.argument.moves);
   }
 
-  // A threat-space sequence (freestyle): its gains and answers, the defender's runs where a stone
+  // A threat-space sequence: its gains and answers, the defender's runs where a stone
   // would make a five point (or, against a three, a four), and the lines, five cells each way, of
   // every move that leaves the attacker two five points (zone_support.cpp argues each).
   void markSequence(const std::vector<Point>& gains) {
@@ -251,7 +251,7 @@ std::optional<NullMoveWin> NullMoveSearch::find(const Board& board, Rule rule, C
     // the cause, and the next limit is tried.
     if (!root.solved() || (!game.limitReached() && search.nodes() > 0)) break;
   }
-  // Under freestyle, then a threat-space sequence: it looks past the VCT's budget along threats
+  // Where sequences prove, then a threat-space sequence: it looks past the VCT's budget along threats
   // alone, and its zone is read the same way.
   if (sequenceThreats_ > 0 && threatSequencesProve(rule)) {
     std::vector<Point> gains = sequences_.find(board, attacker, rule, sequenceThreats_);

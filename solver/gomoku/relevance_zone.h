@@ -44,12 +44,12 @@ class NullMoveSearch {
   explicit NullMoveSearch(std::size_t tableMegabytes = 32, int effortShift = 0,
                           double epsilon = proof::kDefaultEpsilon);
   ~NullMoveSearch();
-  // The threats find() may try in a threat-space sequence under freestyle (0: none, the default).
+  // The threats find() may try in a threat-space sequence where sequences prove (0: none, the default).
   void setSequenceThreats(std::uint64_t threats) { sequenceThreats_ = threats; }
   // A win by threats (fours and threes; the shortest found by deepening on the attacker's moves)
-  // within `maxNodes`, with its zone; under freestyle, failing that, a threat-space sequence
-  // (threat_sequence.h) of up to setSequenceThreats() threats. Nullopt when none was found. Adds the nodes (and
-  // threats) spent to `spent`.
+  // within `maxNodes`, with its zone; failing that, where sequences prove (threatSequencesProve),
+  // a threat-space sequence (threat_sequence.h) of up to setSequenceThreats() threats. Nullopt
+  // when none was found. Adds the nodes (and threats) spent to `spent`.
   std::optional<NullMoveWin> find(const Board& board, Rule rule, Color attacker, std::uint64_t maxNodes,
                                   std::uint64_t& spent);
   // A win by threats (fours and threes, any length) for the attacker to move on `board`, within
@@ -64,7 +64,7 @@ class NullMoveSearch {
 
   proof::TranspositionTable table_;
   std::unique_ptr<ProofGame> game_;
-  ThreatSequenceSearch sequences_;  // after a pass under freestyle (see find)
+  ThreatSequenceSearch sequences_;  // after a pass (see find)
   std::uint64_t sequenceThreats_ = 0;
   int effortShift_ = 0;
   double epsilon_;

@@ -42,7 +42,7 @@ struct SolveOptions {
   // comes back, up to the last (0: no probes).
   std::uint64_t probeNodes = 64;
   std::uint64_t probeMaxNodes = 4096;
-  // Full mode, under freestyle: threat-space sequences at the attacker's nodes
+  // Full mode, under freestyle and exact five: threat-space sequences at the attacker's nodes
   // (ProofGame::setThreatSequences), the threats each search may try (0: none).
   std::uint64_t sequenceThreats = 300;
   // Full mode: reply probes (see ProofGame::setReplyProbePlies) at the defender's nodes within

@@ -131,14 +131,14 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
   const Color defender = opponent(attacker_);
   // A five point of the defender's (its answers made one) must be the gain; two cannot be blocked.
   MoveList defenderFives, defenderFours, threats, strong, answers;
-  findFivePoints(board_, defender, rule_, defenderFives);
+  findFivePoints(board_, defender, kSequenceDefenderRule, defenderFives);
   if (defenderFives.size() >= 2) {
     failed_.insert(key);
     return false;
   }
   // The defender's moves that make a four here: against a three each gains a tempo, unless the
   // gain took its point or its room.
-  findFourMoves(board_, defender, rule_, defenderFours);
+  findFourMoves(board_, defender, kSequenceDefenderRule, defenderFours);
   listThreats(threats);
   for (Point g : threats) {
     if (!defenderFives.empty() && g != defenderFives[0]) continue;
@@ -160,7 +160,7 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
     } else {
       bool tempo = false;
       for (Point e : defenderFours)
-        if (e != g && forEachFivePointAt(board_, e, defender, rule_, [](Point) { return true; })) {
+        if (e != g && forEachFivePointAt(board_, e, defender, kSequenceDefenderRule, [](Point) { return true; })) {
           tempo = true;
           break;
         }

@@ -15,10 +15,14 @@
 namespace tengen::gomoku {
 
 // Whether a sequence of gains is a proof under `rule`. It rests on monotony: a defender stone
-// more never helps the attacker and never takes a four from the defender. Freestyle has it;
-// exact five does not (a defender stone can turn its own five into six), nor renju (a white
-// stone can free or forbid a black point).
-inline bool threatSequencesProve(Rule rule) { return rule == Rule::Freestyle; }
+// more never helps the attacker and never takes a four from the defender. Freestyle has it.
+// Exact five has it for the attacker (its fives are its own stones' runs) but not for the
+// defender's exact fives (a defender stone can turn one into six), so the defender's fives and
+// fours are counted as five or more, which a stone more never takes away: a superset of its
+// exact ones. Renju has no such order (a white stone can free or forbid a black point).
+inline bool threatSequencesProve(Rule rule) { return rule == Rule::Freestyle || rule == Rule::Standard; }
+// How the defender's fives are counted in a sequence: five or more, under either rule.
+inline constexpr Rule kSequenceDefenderRule = Rule::Freestyle;
 
 // The defender's answers to the attacker's threat on `board` (the defender to move): the one five
 // point when the attacker has one, else every empty cell after which the attacker has no move

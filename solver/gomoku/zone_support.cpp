@@ -114,7 +114,7 @@ class Support {
     for (Point p : points) s.set(static_cast<std::size_t>(p));
   }
 
-  // A threat-space sequence (freestyle), replayed as the checker does. A defender stone changes
+  // A threat-space sequence, replayed as the checker does. A defender stone changes
   // it only on a gain or an answer; where it would give the defender a five point (a run with
   // three of its stones) or, against a three, a four (two); or within four cells along a line of
   // a move that leaves the attacker two five points (the stone could spoil that move, and so
