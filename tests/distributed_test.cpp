@@ -207,16 +207,24 @@ TEST(GuidedWorkers, EveryInProcessWorkerMakesItsOwnOracleAndTheRunProves) {
   EXPECT_GE(counting.asked.load(), 1);
 }
 
+// Black's win at `pos` as a worker's job proves it, sent through an encoded reply and read back
+// (no nodes when the job did not prove it).
+proof::ProofTree<gomoku::Point> blackWinThroughTheWire(const gomoku::Position& pos) {
+  const worker::JobBudget budget{250'000, 60, 64};
+  const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
+  EXPECT_EQ(reply.outcome, worker::JobOutcome::Proven);
+  if (reply.outcome != worker::JobOutcome::Proven) return {};
+  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  return worker::fromWire(again.tree, pos.board.size());
+}
+
 TEST(Protocol, ProofsWithRelevanceZonesSurviveTheTrip) {
   // A renju position of the first Kagetsu line (white to move, black wins) whose proof leaves
   // white's replies out by a relevance zone: the win after a pass hangs under a pass edge, which
   // must cross the wire as a pass, not as a move off the board.
   const gomoku::Position pos = renju("e8,f7,f8,f9,g8,g10,g11,h8,h11,i9/d7,d8,f10,g7,h7,h9,i8,i12,j10");
-  worker::JobBudget budget{250'000, 60, 64};
-  const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
-  ASSERT_EQ(reply.outcome, worker::JobOutcome::Proven);
-  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
-  const auto tree = worker::fromWire(again.tree, 15);
+  const auto tree = blackWinThroughTheWire(pos);
+  ASSERT_FALSE(tree.nodes.empty());
   int passes = 0;
   for (const auto& node : tree.nodes)
     for (const auto& e : node.children) passes += e.move == gomoku::kPass;
@@ -232,11 +240,8 @@ TEST(Protocol, ProofsWithThreatSequencesSurviveTheTrip) {
   const gomoku::Position pos = freestyle(
       "e6,e7,f2,f5,f6,g3,g4,g7,h3,h6,h8,i6,i9,j2,j7,k5,k6,l5,m5/d7,e2,e5,f4,f8,g2,g5,g6,g8,h2,h5,h7,i2,i7,j5,j6,j10,k4,m4",
       15);
-  worker::JobBudget budget{250'000, 60, 64};
-  const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
-  ASSERT_EQ(reply.outcome, worker::JobOutcome::Proven);
-  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
-  const auto tree = worker::fromWire(again.tree, 15);
+  const auto tree = blackWinThroughTheWire(pos);
+  ASSERT_FALSE(tree.nodes.empty());
   int sequences = 0;
   for (const auto& node : tree.nodes) sequences += node.children.empty() && node.argument.kind == 5 && !node.argument.moves.empty();
   EXPECT_GT(sequences, 0) << "the proof should hold a threat-space sequence";

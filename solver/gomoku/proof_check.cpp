@@ -6,7 +6,6 @@
 #include "solver/gomoku/proof_check.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 #include <vector>
 
@@ -299,13 +298,12 @@ class Checker {
           error = "the defender has a four against " + which;
           break;
         }
-        const std::vector<Point> strong = movesLeavingTwoFivePoints(attacker_);
+        const std::vector<Point> strong = strongMoves(fb_, attacker_);
         if (strong.empty()) {
           error = which + " threatens nothing";
           break;
         }
-        for (Point d = 0; d < b_.cellCount(); ++d)
-          if (b_.isEmpty(d) && spoilsAll(d, strong)) answers.push_back(d);
+        answers = answersToStrongMoves(fb_, attacker_, strong);
         if (answers.empty()) {
           won = true;  // no one stone stops it
           break;
@@ -333,39 +331,6 @@ class Checker {
       if (five) return true;
     }
     return false;
-  }
-
-  std::vector<Point> movesLeavingTwoFivePoints(Color c) {
-    std::vector<Point> out;
-    for (Point q = 0; q < b_.cellCount(); ++q) {
-      if (!b_.isEmpty(q)) continue;
-      fb_.place(q, c);
-      if (fivePoints(c).size() >= 2) out.push_back(q);
-      fb_.undo();
-    }
-    return out;
-  }
-
-  // Whether a defender stone on d leaves none of the attacker's `strong` moves two five points.
-  // A stone off every line through s, or more than four cells along it, cannot touch the runs
-  // of five holding s: s keeps its five points.
-  bool spoilsAll(Point d, const std::vector<Point>& strong) {
-    for (Point s : strong) {
-      const int dc = b_.col(d) - b_.col(s), dr = b_.row(d) - b_.row(s);
-      const bool onLine = dc == 0 || dr == 0 || dc == dr || dc == -dr;
-      if (!onLine || std::max(std::abs(dc), std::abs(dr)) > 4) return false;
-    }
-    fb_.place(d, opponent(attacker_));
-    bool spoiled = true;
-    for (Point s : strong) {
-      if (s == d) continue;
-      fb_.place(s, attacker_);
-      spoiled = fivePoints(attacker_).size() < 2;
-      fb_.undo();
-      if (!spoiled) break;
-    }
-    fb_.undo();
-    return spoiled;
   }
 
   bool checkDisproofNode(int node, Color toMove) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cstdlib>
 
 #include "solver/gomoku/rules.h"
 
@@ -81,6 +82,45 @@ void FivePointBoard::undo() {
   }
   changes_.resize(placedAt_.back());
   placedAt_.pop_back();
+}
+
+std::vector<Point> strongMoves(FivePointBoard& board, Color c) {
+  std::vector<Point> out;
+  for (Point q = 0; q < board.board().cellCount(); ++q) {
+    if (!board.board().isEmpty(q)) continue;
+    board.place(q, c);
+    if (board.fivePoints(c).size() >= 2) out.push_back(q);
+    board.undo();
+  }
+  return out;
+}
+
+std::vector<Point> answersToStrongMoves(FivePointBoard& board, Color c, const std::vector<Point>& strong) {
+  const Board& b = board.board();
+  const auto nearAll = [&](Point d) {
+    for (Point s : strong) {
+      const int dc = b.col(d) - b.col(s), dr = b.row(d) - b.row(s);
+      const bool onLine = dc == 0 || dr == 0 || dc == dr || dc == -dr;
+      if (!onLine || std::max(std::abs(dc), std::abs(dr)) > 4) return false;
+    }
+    return true;
+  };
+  std::vector<Point> out;
+  for (Point d = 0; d < b.cellCount(); ++d) {
+    if (!b.isEmpty(d) || !nearAll(d)) continue;
+    board.place(d, opponent(c));
+    bool spoiled = true;
+    for (Point s : strong) {
+      if (s == d) continue;
+      board.place(s, c);
+      spoiled = board.fivePoints(c).size() < 2;
+      board.undo();
+      if (!spoiled) break;
+    }
+    board.undo();
+    if (spoiled) out.push_back(d);
+  }
+  return out;
 }
 
 }  // namespace tengen::gomoku

@@ -50,4 +50,13 @@ class FivePointBoard {
   std::vector<std::size_t> placedAt_;  // changes_.size() at each place()
 };
 
+// A three of a threat-space sequence, as the verifier replays it (the checker and the zone support
+// alike). c's strong moves: the empty points where c's stone leaves c two five points or more,
+// in point order (c has no five point now).
+std::vector<Point> strongMoves(FivePointBoard& board, Color c);
+// The three's answers: the empty cells where the other colour's stone leaves none of c's `strong`
+// moves two five points. A stone off every line through a strong move s, or more than four cells
+// along it, cannot touch the runs of five holding s, so only the cells near all of them are tried.
+std::vector<Point> answersToStrongMoves(FivePointBoard& board, Color c, const std::vector<Point>& strong);
+
 }  // namespace tengen::gomoku

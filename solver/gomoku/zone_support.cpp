@@ -121,54 +121,39 @@ class Support {
   // change the answers or leave the three threatening nothing).
   Cells sequenceSupport(const std::vector<Point>& recorded) {
     Cells s;
+    FivePointBoard fives(b_, rule_);  // kept in step with b_: the replay's scans read it
     int placed = 0;
+    const auto place = [&](Point p, Color c) {
+      b_.place(p, c);
+      fives.place(p, c);
+      ++placed;
+    };
     for (Point raw : recorded) {
       const Point g = turned(raw);
       if (g < 0 || g >= b_.cellCount() || !b_.isEmpty(g)) break;  // the checker refused it
       s.set(static_cast<std::size_t>(g));
       const bool five = makesFive(b_, g, attacker_, rule_);
-      b_.place(g, attacker_);
-      ++placed;
+      place(g, attacker_);
       if (five) break;
-      const std::vector<Point> fives = fivePoints(attacker_);
-      addAll(fives, s);
-      addDefenderRuns(fives.empty() ? 2 : 3, s);
-      if (fives.size() >= 2) break;
-      std::vector<Point> answers = fives;
-      if (fives.empty()) {
-        std::vector<Point> strong;
-        for (Point q = 0; q < b_.cellCount(); ++q) {
-          if (!b_.isEmpty(q)) continue;
-          b_.place(q, attacker_);
-          if (fivePoints(attacker_).size() >= 2) strong.push_back(q);
-          b_.undo();
-        }
+      const std::vector<Point> attackerFives = fives.fivePoints(attacker_);
+      addAll(attackerFives, s);
+      addDefenderRuns(attackerFives.empty() ? 2 : 3, s);
+      if (attackerFives.size() >= 2) break;
+      std::vector<Point> answers = attackerFives;
+      if (attackerFives.empty()) {
+        const std::vector<Point> strong = strongMoves(fives, attacker_);
         for (Point q : strong)
           for (int dir = 0; dir < kDirections; ++dir)
             for (int k = -4; k <= 4; ++k) {
               const int c = b_.col(q) + k * kDirCol[dir], row = b_.row(q) + k * kDirRow[dir];
               if (b_.onBoard(c, row)) s.set(static_cast<std::size_t>(b_.point(c, row)));
             }
-        for (Point d = 0; d < b_.cellCount(); ++d) {
-          if (!b_.isEmpty(d) || !s.test(static_cast<std::size_t>(d))) continue;  // off those lines: spoils none
-          b_.place(d, defender_);
-          bool spoilsAll = true;
-          for (Point q : strong) {
-            if (q == d) continue;
-            b_.place(q, attacker_);
-            spoilsAll = fivePoints(attacker_).size() < 2;
-            b_.undo();
-            if (!spoilsAll) break;
-          }
-          b_.undo();
-          if (spoilsAll) answers.push_back(d);
-        }
+        answers = answersToStrongMoves(fives, attacker_, strong);
         if (answers.empty()) break;
       }
       for (Point a : answers) {
         s.set(static_cast<std::size_t>(a));
-        b_.place(a, defender_);
-        ++placed;
+        place(a, defender_);
       }
     }
     while (placed-- > 0) b_.undo();
