@@ -204,6 +204,32 @@ TEST(Book, QueryAgreesInAllEightOrientations) {
   }
 }
 
+TEST(Book, AThreatSequencesFirstThreatIsTheBestMoveInEveryOrientation) {
+  // Freestyle, black's g8 h8 and j10 j11: j8 makes two threes. With the threat probe off the
+  // root's proof is one threat-space sequence leaf (its gains, no children); the book must still
+  // name its first threat as the move to play, and verify it from the records.
+  TempDir tmp("book-test");
+  const Position pos = positionOf("g8 a1 h8 o1 j10 a15 j11 o15", Rule::Freestyle);
+  gomoku::SolveOptions options;
+  options.probeNodes = 0;
+  const auto result = gomoku::solve(pos, options);
+  ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
+  ASSERT_EQ(result.proofs.size(), 1u);
+  ASSERT_TRUE(result.proofs[0].tree.nodes[0].children.empty());
+  ASSERT_EQ(result.proofs[0].tree.nodes[0].argument.kind, gomoku::ProofGame::kThreatSequence);
+  const Point j8 = *gomoku::parsePoint("j8", 15);
+  Book book(tmp.sub("b"), Book::Access::Create);
+  storeSolve(book, pos, result);
+  for (int s = 0; s < gomoku::kSymmetries; ++s) {
+    Position image = pos;
+    image.board = gomoku::applySymmetry(s, pos.board);
+    const QueryAnswer a = queryBook(book, image);
+    EXPECT_EQ(a.result, Value::BlackWins) << "symmetry " << s;
+    EXPECT_EQ(a.bestMove, gomoku::applySymmetry(s, j8, 15)) << "symmetry " << s;
+    EXPECT_TRUE(checkStoredClaim(book, image.board, Rule::Freestyle, Color::Black, Color::Black).ok) << "symmetry " << s;
+  }
+}
+
 TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
   TempDir tmp("book-test");
   const Position pos = positionOf("", Rule::Freestyle, 6);
