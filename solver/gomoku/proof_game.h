@@ -237,9 +237,6 @@ class ProofGame {
   PairingAnswer pairingAnswer(Point asEmpty, std::vector<Point>& pairs) const;
   // Whether the opponent's `threat` still wins after `side` plays p.
   bool threatSurvives(Color side, Point p, Point threat);
-  // With the owner's stone on `threat`: its five points on the threat's lines (counted up to
-  // two), the first of them in `first`.
-  int threatFivePoints(Color owner, Point threat, Point& first) const;
 
   Board board_;
   Rule rule_;

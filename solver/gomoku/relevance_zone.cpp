@@ -140,11 +140,14 @@ class ZoneWalk {
       for (Point f : fives) mark(f);
       markDefenderRuns(fives.empty() ? 2 : 3);
       if (fives.size() >= 2) break;
+      answers = fives;
       if (fives.empty()) {
         findStraightFourMoves(b_, a_, rule_, strong);
+        if (strong.empty()) break;  // threatens nothing: the checker refused it
         for (Point q : strong) markLines(q);
+        threatAnswers(b_, a_, rule_, strong, answers);
       }
-      if (!threatCostSquares(b_, a_, rule_, answers) || answers.empty()) break;
+      if (answers.empty()) break;
       for (Point q : answers) {
         mark(q);
         b_.place(q, d_);

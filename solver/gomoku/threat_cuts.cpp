@@ -10,18 +10,6 @@
 
 namespace tengen::gomoku {
 
-int ProofGame::threatFivePoints(Color owner, Point threat, Point& first) const {
-  // Five points of the threat's lines, up to two (two or more cannot all be blocked).
-  first = kNoPoint;
-  int count = 0;
-  forEachFivePointAt(board_, threat, owner, rule_, [&](Point q) {
-    if (q == first) return false;
-    if (first == kNoPoint) first = q;
-    return ++count == 2;
-  });
-  return count;
-}
-
 bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
   const Color other = opponent(side);
   if (p == threat) return false;
@@ -32,7 +20,7 @@ bool ProofGame::threatSurvives(Color side, Point p, Point threat) {
     // Two five points cannot both be blocked; one that `side` may not play (a renju foul)
     // cannot be blocked either.
     Point first = kNoPoint;
-    const int count = threatFivePoints(other, threat, first);
+    const int count = fivePointsThrough(board_, rule_, other, threat, first);
     wins = count >= 2 || (count == 1 && !isLegal(board_, first, side, rule_));
     board_.undo();
   }
@@ -64,12 +52,12 @@ bool ProofGame::findThreatVcf(Color owner, int depth, std::vector<Point>& line, 
   for (Point f : fours) {
     board_.place(f, owner);
     Point block = kNoPoint, counter = kNoPoint;
-    const int fives = threatFivePoints(owner, f, block);
+    const int fives = fivePointsThrough(board_, rule_, owner, f, block);
     bool wins = fives >= 2 || (fives == 1 && !isLegal(board_, block, d, rule_));
     std::vector<Point> rest;
     if (!wins && fives == 1) {  // depth > 1 here
       board_.place(block, d);  // the forced block; a block that makes a four ends this line
-      wins = threatFivePoints(d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest, f, block);
+      wins = fivePointsThrough(board_, rule_, d, block, counter) == 0 && findThreatVcf(owner, depth - 1, rest, f, block);
       board_.undo();
     }
     board_.undo();
@@ -98,7 +86,7 @@ std::shared_ptr<const proof::ProofTree<Point>> ProofGame::vcfTree(const std::vec
     tree->nodes.emplace_back();
     if (i + 1 == line.size()) break;
     Point block = kNoPoint;
-    threatFivePoints(owner, f, block);
+    fivePointsThrough(board_, rule_, owner, f, block);
     tree->nodes.back().children.push_back({block, static_cast<int>(tree->nodes.size())});
     board_.place(block, d);
     ++placed;
@@ -181,12 +169,12 @@ bool ProofGame::replayLine(Point p, const std::vector<Point>& line, LineZone* zo
   bool wins = false;
   for (Point f : line) {
     if (zone) zone->set(static_cast<std::size_t>(f));
-    if (!board_.isEmpty(f) || (lastOwn != kNoPoint && threatFivePoints(d, lastOwn, scratch) > 0) || !legal(f, a))
+    if (!board_.isEmpty(f) || (lastOwn != kNoPoint && fivePointsThrough(board_, rule_, d, lastOwn, scratch) > 0) || !legal(f, a))
       break;
     board_.place(f, a);
     ++placed;
     Point block = kNoPoint;
-    const int fives = threatFivePoints(a, f, block);
+    const int fives = fivePointsThrough(board_, rule_, a, f, block);
     if (zone) markFivePoints(a, f, *zone);
     if (fives >= 2 || (fives == 1 && !legal(block, d))) {
       wins = true;
@@ -258,7 +246,7 @@ void ProofGame::answersToThreats(Color side, const MoveList& threats, MoveList& 
     if (foulMatters && forbiddenKind(board_, t, &foulReads) != ForbiddenKind::None) continue;
     board_.place(t, other);
     Point first = kNoPoint;
-    const bool standsFar = threatFivePoints(other, t, first) >= 2;
+    const bool standsFar = fivePointsThrough(board_, rule_, other, t, first) >= 2;
     board_.undo();
     if (!standsFar) continue;
     LineZone& at = refutesAtOnce[i];

@@ -10,16 +10,6 @@
 namespace tengen::gomoku {
 namespace {
 
-// Whether c's stone on the empty point s would leave two five points (s's own lines hold them
-// all while c has none elsewhere).
-bool leavesTwoFivePoints(const Board& board, Point s, Color c, Rule rule) {
-  Point first = kNoPoint;
-  return forEachFivePointAt(board, s, c, rule, [&](Point q) {
-    if (first == kNoPoint) first = q;
-    return q != first;
-  });
-}
-
 // Whether a and b share a line within four cells (a threat through b may use a's stone).
 bool sharesLine(const Board& board, Point a, Point b) {
   const int dc = board.col(a) - board.col(b), dr = board.row(a) - board.row(b);
@@ -27,15 +17,9 @@ bool sharesLine(const Board& board, Point a, Point b) {
   return std::max(std::abs(dc), std::abs(dr)) <= 4;
 }
 
-std::uint64_t mixed(std::uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+}  // namespace
 
-// The cells after which none of the attacker's `strong` moves (each leaving two five points)
-// does so any more. Only a stone on such a move's lines, within four cells of it, can spoil it.
-void spoilers(Board& board, Color attacker, Rule rule, const MoveList& strong, MoveList& out) {
+void threatAnswers(Board& board, Color attacker, Rule rule, const MoveList& strong, MoveList& out) {
   out.clear();
   std::bitset<kMaxCells> near;
   for (Point s : strong) {
@@ -47,12 +31,13 @@ void spoilers(Board& board, Color attacker, Rule rule, const MoveList& strong, M
       }
   }
   const Color defender = opponent(attacker);
+  Point first;
   for (Point d = 0; d < board.cellCount(); ++d) {
     if (!near.test(static_cast<std::size_t>(d))) continue;
     board.place(d, defender);
     bool spoilsAll = true;
     for (Point s : strong)
-      if (s != d && leavesTwoFivePoints(board, s, attacker, rule)) {
+      if (s != d && fivePointsThrough(board, rule, attacker, s, first) >= 2) {
         spoilsAll = false;
         break;
       }
@@ -60,8 +45,6 @@ void spoilers(Board& board, Color attacker, Rule rule, const MoveList& strong, M
     if (spoilsAll) out.push(d);
   }
 }
-
-}  // namespace
 
 bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
   out.clear();
@@ -75,7 +58,7 @@ bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
   MoveList strong;
   findStraightFourMoves(board, attacker, rule, strong);
   if (strong.empty()) return false;
-  spoilers(board, attacker, rule, strong, out);
+  threatAnswers(board, attacker, rule, strong, out);
   return true;
 }
 
@@ -126,7 +109,7 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
   // The attacker has no five point here (a four's was taken, two end the sequence): its five
   // points after a gain lie on the gain's lines.
   if (gainsLeft == 0) return false;
-  const std::uint64_t key = board_.hash() ^ mixed(static_cast<std::uint64_t>(gainsLeft));
+  const std::uint64_t key = board_.hash() + static_cast<std::uint64_t>(gainsLeft) * 0x9e3779b97f4a7c15ull;
   if (failed_.count(key)) return false;
   const Color defender = opponent(attacker_);
   // A five point of the defender's (its answers made one) must be the gain; two cannot be blocked.
@@ -146,11 +129,8 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
     board_.place(g, attacker_);
     gains_.push_back(g);
     bool won = false;
-    Point first = kNoPoint;
-    const bool two = forEachFivePointAt(board_, g, attacker_, rule_, [&](Point q) {
-      if (first == kNoPoint) first = q;
-      return q != first;
-    });
+    Point first;
+    const bool two = fivePointsThrough(board_, rule_, attacker_, g, first) >= 2;
     answers.clear();
     bool threatens = true;
     if (two) {
@@ -167,7 +147,7 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
       findStraightFourMovesOnLines(board_, attacker_, rule_, g, kNoPoint, strong);
       threatens = !tempo && !strong.empty();
       if (threatens) {
-        spoilers(board_, attacker_, rule_, strong, answers);
+        threatAnswers(board_, attacker_, rule_, strong, answers);
         won = answers.empty();  // no one stone stops it (two threes)
       }
     }

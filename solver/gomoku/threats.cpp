@@ -86,6 +86,17 @@ void findFivePoints(const Board& board, Color c, Rule r, MoveList& out) {
     for (std::uint64_t m = marks[w]; m; m &= m - 1) out.push(static_cast<Point>(w * 64 + std::countr_zero(m)));
 }
 
+int fivePointsThrough(const Board& board, Rule r, Color c, Point p, Point& first) {
+  first = kNoPoint;
+  int count = 0;
+  forEachFivePointAt(board, p, c, r, [&](Point q) {
+    if (q == first) return false;
+    if (first == kNoPoint) first = q;
+    return ++count == 2;
+  });
+  return count;
+}
+
 bool hasFivePoint(const Board& board, Color c, Rule r) {
   return scanFivePoints(board, c, r, [](Point) { return true; });
 }

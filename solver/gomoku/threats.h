@@ -47,6 +47,10 @@ bool forEachFivePointAt(const Board& board, Point p, Color c, Rule r, Found&& fo
   return false;
 }
 
+// With c's stone at p (on the board or not): c's five points on p's lines, counted up to two, the
+// first of them in `first` (kNoPoint: none). Two or more cannot all be blocked.
+int fivePointsThrough(const Board& board, Rule r, Color c, Point p, Point& first);
+
 // Legal moves of c that make a five or a four (a five threat).
 void findFourMoves(Board& board, Color c, Rule r, MoveList& out);
 // Legal moves of c that share an open run of five cells (none of the opponent's stones) with at
