@@ -44,11 +44,6 @@ bool Position::ended() const {
   return legalMoves(mine_, theirs_, e) == 0 && legalMoves(theirs_, mine_, e) == 0;
 }
 
-int finalMarginOf(int mine, int theirs, int empties, Scoring scoring) {
-  const int margin = scoring == Scoring::MostDiscs ? mine - theirs : theirs - mine;
-  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
-}
-
 int Position::finalMargin() const { return finalMarginOf(popcount(mine_), popcount(theirs_), popcount(empty()), scoring_); }
 
 void Position::play(Square s) {

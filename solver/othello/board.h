@@ -73,8 +73,12 @@ class Position {
 // the forced pass when it has none, or nothing when the game is over.
 std::vector<Square> movesOrPass(const Position& p);
 
-// The final margin from the disc counts of the side to move and its opponent, empties to the winner.
-int finalMarginOf(int mine, int theirs, int empties, Scoring scoring);
+// The final margin from the disc counts of the side to move and its opponent, empties to the
+// winner. Inline: the endgame search takes it at every leaf.
+inline int finalMarginOf(int mine, int theirs, int empties, Scoring scoring) {
+  const int margin = scoring == Scoring::MostDiscs ? mine - theirs : theirs - mine;
+  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
+}
 
 // "a1".."h8" on an n x n board, or "pass"; nullopt when malformed or off the board.
 std::optional<Square> parseSquare(std::string_view text, int n);

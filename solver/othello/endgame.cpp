@@ -32,6 +32,10 @@ struct Stopped {};
 
 constexpr int kOrderFrom = 7;  // empties at which ordering and the table start to pay
 constexpr int kEtcFrom = 12;   // ... and looking up every reply in the table first
+// ... and breaking the fewest-replies ties by the fitted evaluation (below, by the opponent's
+// potential moves: the evaluation's features cost more than the nodes they save there; FForum
+// #40-44 and #47: 9% fewer nodes from 7 empties, 20% more time)
+constexpr int kEvalTiesFrom = 11;
 constexpr int kShallowFrom = 14;  // ... and ordering by a shallow search of each reply
 // ... that many plies deep: one more at 16, 20, 23 and 27 empties (each step measured on 6x6
 // positions of 25 empties: fewer nodes for the time the shallow searches cost).
@@ -41,8 +45,36 @@ int shallowDepth(int empties) { return 1 + (empties >= 16) + (empties >= 20) + (
 // times the nodes.
 constexpr int kSymmetryFrom = 20;
 constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried
-constexpr int kLastFew = 4;     // empties searched by lastFew
+constexpr int kLastFew = 6;     // empties searched by lastFew (below kOrderFrom: parity order, no table)
+static_assert(kLastFew < kOrderFrom);
 
+
+// The squares of every full line on each axis (rows, columns, both diagonals), by shifts over the
+// 8x8 grid: a row is full when its byte is, a column when its bit is in every row, a diagonal
+// square when it and every square from it to the grid's edge, both ways, are filled. `filled`
+// counts squares off a smaller board as filled, so a line is full when its part on the board is.
+void addFullLines(Bitboard filled, Bitboard ok[4]) {
+  constexpr Bitboard fileA = 0x0101010101010101ull, fileH = 0x8080808080808080ull;
+  constexpr Bitboard rank1 = 0xffull, rank8 = 0xff00000000000000ull;
+  Bitboard row = filled & (filled >> 4);
+  row &= row >> 2;
+  row &= row >> 1;
+  ok[0] |= (row & fileA) * 0xff;
+  Bitboard column = filled & (filled >> 32);
+  column &= column >> 16;
+  column &= column >> 8;
+  ok[1] |= (column & 0xff) * fileA;
+  Bitboard ahead9 = filled & (fileH | rank8), behind9 = filled & (fileA | rank1);
+  Bitboard ahead7 = filled & (fileA | rank8), behind7 = filled & (fileH | rank1);
+  for (int i = 0; i < 7; ++i) {
+    ahead9 = filled & (fileH | rank8 | (ahead9 >> 9));
+    behind9 = filled & (fileA | rank1 | (behind9 << 9));
+    ahead7 = filled & (fileA | rank8 | (ahead7 >> 7));
+    behind7 = filled & (fileH | rank1 | (behind7 << 7));
+  }
+  ok[2] |= ahead9 & behind9;
+  ok[3] |= ahead7 & behind7;
+}
 
 std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
   std::uint64_t h = mine * 0x9E3779B97F4A7C15ull ^ theirs * 0xC2B2AE3D27D4EB4Full;
@@ -168,28 +200,11 @@ void EndgameSolver::setBoard(const Position& p) {
     for (int r = 0; r < h; ++r)
       for (int c = 0; c < h; ++c) quadrants_[q] |= bit((r + (q / 2) * h) * 8 + c + (q % 2) * h);
   }
-  // The board's lines on each axis (rows, columns, both diagonals) and its edges, for stability.
+  // The board's edges on each axis, for stability.
   squares_ = n * n;
   size_ = n;
   weights_ = fittedWeights(n);
   board_ = boardMask(n);
-  lines_.clear();
-  for (int i = 0; i < n; ++i) {
-    Bitboard row = 0, col = 0;
-    for (int j = 0; j < n; ++j) row |= bit(i * 8 + j), col |= bit(j * 8 + i);
-    lines_.push_back({row, 0});
-    lines_.push_back({col, 1});
-  }
-  for (int d = -(n - 1); d <= n - 1; ++d) {
-    Bitboard down = 0, up = 0;  // row - col = d; row + col = d + n - 1
-    for (int r = 0; r < n; ++r) {
-      const int c = r - d, c2 = d + n - 1 - r;
-      if (c >= 0 && c < n) down |= bit(r * 8 + c);
-      if (c2 >= 0 && c2 < n) up |= bit(r * 8 + c2);
-    }
-    lines_.push_back({down, 2});
-    lines_.push_back({up, 3});
-  }
   Bitboard rows = 0, cols = 0;
   for (int j = 0; j < n; ++j) {
     rows |= bit(j) | bit((n - 1) * 8 + j);
@@ -204,8 +219,7 @@ void EndgameSolver::setBoard(const Position& p) {
 // neighbour along it is off the board or itself such a disc (grown from the corners out).
 Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
   Bitboard ok[4] = {edgeAcross_[0], edgeAcross_[1], edgeAcross_[2], edgeAcross_[3]};
-  for (const auto& [line, axis] : lines_)
-    if ((occupied & line) == line) ok[axis] |= line;
+  addFullLines(occupied | ~board_, ok);
   constexpr Bitboard notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
   Bitboard s = 0;
   for (;;) {
@@ -302,19 +316,26 @@ int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
 }
 
 // A node with at most kLastFew empties (counted here, not in negamax): each empty square in
-// parity order is tried directly (a move is legal when it flips), so no move list is built;
-// the same tree and node count as negamax's parity order, at a fraction of the cost per node.
+// parity order is tried directly (a move is legal when it flips; a square with no opponent disc
+// beside it cannot be one), so no move list is built; the same tree and node count as negamax's
+// parity order, stability cutoff included, at a fraction of the cost per node.
 int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
   if (std::has_single_bit(empty)) return lastOne(mine, theirs, std::countr_zero(empty));
+  if (std::popcount(empty) == 2) return lastTwo(mine, theirs, empty, alpha, beta, passed);
   const Bitboard odd = oddQuadrants(empty);
+  const Bitboard candidates = empty & neighboursOf(theirs);
   int best = -127;
   bool moved = false;
   for (int pass = 0; pass < 2; ++pass) {
-    for (Bitboard m = empty & (pass == 0 ? odd : ~odd); m; m &= m - 1) {
+    for (Bitboard m = candidates & (pass == 0 ? odd : ~odd); m; m &= m - 1) {
       const Square s = std::countr_zero(m);
       const Bitboard f = flipsOf(mine, theirs, s);
       if (!f) continue;
-      moved = true;
+      if (!moved) {
+        moved = true;
+        if (const int cap = stabilityCap(mine, theirs, empty, alpha); cap <= alpha) return cap;
+        else beta = std::min(beta, cap);
+      }
       ++nodes_;
       const int v = -lastFew(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false);
       if (v > best) {
@@ -327,6 +348,38 @@ int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), std::popcount(empty), scoring_);
   ++nodes_;
   return -lastFew(theirs, mine, empty, -beta, -alpha, true);
+}
+
+// Two empty squares: parity puts both in one group whatever they are (one quarter: both even;
+// two: both odd), so they go in square order, as lastFew would try them.
+int EndgameSolver::lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
+  const Square a = std::countr_zero(empty), b = 63 - std::countl_zero(empty);
+  int best = -127;
+  if (neighboursOf(bit(a)) & theirs)
+    if (const Bitboard f = flipsOf(mine, theirs, a)) {
+      ++nodes_;
+      best = -lastOne(theirs & ~f, mine | f | bit(a), b);
+      if (best >= beta) return best;
+    }
+  if (neighboursOf(bit(b)) & theirs)
+    if (const Bitboard f = flipsOf(mine, theirs, b)) {
+      ++nodes_;
+      return std::max(best, -lastOne(theirs & ~f, mine | f | bit(b), a));
+    }
+  if (best > -127) return best;
+  if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), 2, scoring_);
+  ++nodes_;
+  return -lastTwo(theirs, mine, empty, -beta, -alpha, true);
+}
+
+// Stability cutoff: discs the loser of the count can never lose cap the margin (the opponent's
+// under MostDiscs, the mover's own under FewestDiscs). Worth computing only when it could cut;
+// 127 (no cap) below kStableFrom empties or when it could not.
+int EndgameSolver::stabilityCap(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha) const {
+  if (std::popcount(empty) < kStableFrom) return 127;
+  const Bitboard counted = scoring_ == Scoring::MostDiscs ? theirs : mine;
+  if (squares_ - 2 * std::popcount(counted) > alpha) return 127;
+  return squares_ - 2 * std::popcount(stableDiscs(counted, ~empty & board_));
 }
 
 int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed,
@@ -366,16 +419,8 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       ttBest = entry->best;
     }
   }
-  // Stability cutoff: discs the loser of the count can never lose cap the margin (the opponent's
-  // under MostDiscs, the mover's own under FewestDiscs). Worth computing only when it could cut.
-  if (empties >= kStableFrom) {
-    const Bitboard counted = scoring_ == Scoring::MostDiscs ? theirs : mine;
-    if (squares_ - 2 * std::popcount(counted) <= alpha) {
-      const int cap = squares_ - 2 * std::popcount(stableDiscs(counted, ~empty & board_));
-      if (cap <= alpha) return cap;
-      beta = std::min(beta, cap);
-    }
-  }
+  if (const int cap = stabilityCap(mine, theirs, empty, alpha); cap <= alpha) return cap;
+  else beta = std::min(beta, cap);
   if (empties >= kSymmetryFrom) moves = distinctMoves(mine, theirs, moves, ttBest);
   const int alpha0 = alpha, beta0 = beta;
   int best = -127;
@@ -391,12 +436,26 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   }
   // The other moves, ordered when it pays: corners and fewest replies, or shallow searches.
   Square order[32];
+  Bitboard orderFlips[32];
   int count = 0;
   if (empties >= kOrderFrom) {
     int keys[32];
+    Square listed[32];
+    Bitboard listedFlips[32];
+    int n = 0;
+    // Every child's bucket is asked for before any is read (the cutoff test below, the child's
+    // own probe when it is searched): waiting on those loads one after another was a third of
+    // the search's time (FForum #40-44 and #47: 0.86x the time with the same nodes).
     for (Bitboard m = moves; m; m &= m - 1) {
       const Square s = std::countr_zero(m);
       const Bitboard f = flipsOf(mine, theirs, s);
+      listed[n] = s;
+      listedFlips[n++] = f;
+      if (empties > kOrderFrom) __builtin_prefetch(&table_[hashOf(theirs & ~f, mine | f | bit(s)) & mask_]);
+    }
+    for (int j = 0; j < n; ++j) {
+      const Square s = listed[j];
+      const Bitboard f = listedFlips[j];
       const Bitboard nextMine = theirs & ~f, nextTheirs = mine | f | bit(s);
       // Enhanced transposition cutoff: a reply the table already holds as bad enough for the
       // opponent (its upper bound at or below -beta) settles this node without a search.
@@ -413,18 +472,24 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       }
       int key;
       if (empties >= kShallowFrom) key = shallow(nextMine, nextTheirs, empty & ~bit(s), shallowDepth(empties), -100000, 100000);
-      else if (weights_) {  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
+      else if (weights_ && empties >= kEvalTiesFrom) {  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
         const Bitboard replies = legalMoves(nextMine, nextTheirs, empty & ~bit(s));
         key = std::popcount(replies) * 16 + evaluate(*weights_, evaluationFeatures(nextMine, nextTheirs, size_, replies)) / 4;
-      } else key = std::popcount(legalMoves(nextMine, nextTheirs, empty & ~bit(s))) * 4 - ((bit(s) & corners_) ? 8 : 0);
+      } else {  // fewest replies, then fewest empty squares beside the mover's discs, corners first
+        const Bitboard left = empty & ~bit(s);
+        key = std::popcount(legalMoves(nextMine, nextTheirs, left)) * 16 + 4 * std::popcount(neighboursOf(nextTheirs) & left) -
+              ((bit(s) & corners_) ? 16 : 0);
+      }
       int i = count++;
       while (i > 0 && keys[i - 1] > key) {
         keys[i] = keys[i - 1];
         order[i] = order[i - 1];
+        orderFlips[i] = orderFlips[i - 1];
         --i;
       }
       keys[i] = key;
       order[i] = s;
+      orderFlips[i] = f;
     }
   } else {
     // Parity: moves in quadrants with an odd number of empty squares first (the side that moves
@@ -432,10 +497,11 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     const Bitboard odd = oddQuadrants(empty);
     for (Bitboard m = moves & odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
     for (Bitboard m = moves & ~odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
+    for (int i = 0; i < count; ++i) orderFlips[i] = flipsOf(mine, theirs, order[i]);
   }
   for (int i = 0; i < count; ++i) {
     const Square s = order[i];
-    const Bitboard f = flipsOf(mine, theirs, s);
+    const Bitboard f = orderFlips[i];
     const int v = -negamax(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false, nullptr);
     if (v > best) {
       best = v;

@@ -76,7 +76,9 @@ class EndgameSolver {
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
   Bitboard distinctMoves(Bitboard mine, Bitboard theirs, Bitboard moves, Square first) const;
   Bitboard oddQuadrants(Bitboard empty) const;
+  int stabilityCap(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha) const;
   int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
+  int lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   // Zeroed memory from the kernel, an all-zero entry empty (no position has no discs): the pages
@@ -99,7 +101,6 @@ class EndgameSolver {
   int squares_ = 64;
   int size_ = 8;
   const EvaluationWeights* weights_ = nullptr;  // the fitted evaluation of this board size, if any
-  std::vector<std::pair<Bitboard, int>> lines_;  // every line of the board and its axis
   Bitboard edgeAcross_[4] = {};                  // per axis: squares with a neighbour off the board
   Bitboard board_ = 0;                           // the board's squares
 };

@@ -81,13 +81,6 @@ int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bot
   return std::min(index, t.transposed[index]);
 }
 
-Bitboard neighbours(Bitboard x) {
-  constexpr Bitboard notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
-  const Bitboard side = ((x << 1) & notA) | ((x >> 1) & notH);
-  const Bitboard row = x | side;
-  return side | (row << 8) | (row >> 8);
-}
-
 }  // namespace
 
 int edgePatterns(int n) { return power3(n); }
@@ -111,7 +104,7 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
   f.diagonals[1] = lineIndex(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]), n);
   const Bitboard empty = ~(mine | theirs) & t.board[n];
   f.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
-  f.potential = std::popcount(neighbours(theirs) & empty) - std::popcount(neighbours(mine) & empty);
+  f.potential = std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty);
   return f;
 }
 

@@ -68,6 +68,13 @@ inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
          moves_detail::movesTowards<6>(own, other, empty) | moves_detail::movesTowards<7>(own, other, empty);
 }
 
+// The squares beside any of `x`'s (on the 8x8 grid): a move must have an opponent disc there.
+inline Bitboard neighboursOf(Bitboard x) {
+  const Bitboard side = ((x << 1) & moves_detail::kNotFileA) | ((x >> 1) & moves_detail::kNotFileH);
+  const Bitboard row = x | side;
+  return side | (row << 8) | (row >> 8);
+}
+
 // Along each ray the first square that is not the opponent's ends the run; the run flips when
 // that square is the mover's. On a ray to higher squares it is the lowest such bit, on one to lower
 // squares the highest: no loop, a few operations per ray.
