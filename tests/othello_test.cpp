@@ -1,5 +1,6 @@
 // Othello: the bitboard move generator against the plain square-by-square rules on random games
-// of every size, perft from the 8x8 start, and the exact endgame solver on the FForum problems
+// of every size, full lines by shifts against lines read square by square, perft from the 8x8
+// start, and the exact endgame solver on the FForum problems
 // #1-19 (every listed move's final disc difference) and the 4x4 board.
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 #include "bench/test_data.h"
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
+#include "solver/othello/full_lines.h"
 #include "solver/othello/reference_rules.h"
 #include "solver/othello/symmetry.h"
 #include "tests/othello_random.h"
@@ -82,6 +84,40 @@ std::uint64_t perft(const Position& p, int depth) {
     n += perft(q, depth - 1);
   }
   return n;
+}
+
+TEST(Othello, FullLinesAreTheLinesWhoseSquaresAreAllFilled) {
+  std::mt19937 rng(23);
+  int fullDiagonals = 0;
+  for (const int n : {4, 6, 8}) {
+    const Bitboard board = boardMask(n);
+    for (int round = 0; round < 3000; ++round) {
+      // Mostly filled, so that full lines of every axis turn up.
+      Bitboard filled = 0;
+      for (Square s = 0; s < 64; ++s)
+        if ((board & bit(s)) && rng() % 100 < 90) filled |= bit(s);
+      // Square by square: each line of the n x n board, as (start row, start column, step).
+      Bitboard expected[4] = {};
+      const auto line = [&](int axis, int r, int c, int dr, int dc) {
+        Bitboard squares = 0;
+        for (; r >= 0 && r < n && c >= 0 && c < n; r += dr, c += dc) squares |= bit(r * 8 + c);
+        if ((filled & squares) == squares) expected[axis] |= squares;
+      };
+      for (int i = 0; i < n; ++i) {
+        line(0, i, 0, 0, 1);
+        line(1, 0, i, 1, 0);
+        line(2, i, 0, 1, 1);
+        line(2, 0, i, 1, 1);
+        line(3, i, n - 1, 1, -1);
+        line(3, 0, i, 1, -1);
+      }
+      const FullLines full = fullLines(filled | ~board);
+      for (int axis = 0; axis < 4; ++axis)
+        ASSERT_EQ(full.axis[axis] & board, expected[axis]) << "n " << n << " round " << round << " axis " << axis;
+      fullDiagonals += expected[2] != 0 && expected[3] != 0;
+    }
+  }
+  EXPECT_GT(fullDiagonals, 100);
 }
 
 TEST(Othello, PerftFromTheStart) {

@@ -14,6 +14,7 @@
 #include <new>
 #include <cmath>
 
+#include "solver/othello/full_lines.h"
 #include "solver/othello/symmetry.h"
 #include "solver/proof/huge_pages.h"
 
@@ -48,33 +49,6 @@ constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried
 constexpr int kLastFew = 6;     // empties searched by lastFew (below kOrderFrom: parity order, no table)
 static_assert(kLastFew < kOrderFrom);
 
-
-// The squares of every full line on each axis (rows, columns, both diagonals), by shifts over the
-// 8x8 grid: a row is full when its byte is, a column when its bit is in every row, a diagonal
-// square when it and every square from it to the grid's edge, both ways, are filled. `filled`
-// counts squares off a smaller board as filled, so a line is full when its part on the board is.
-void addFullLines(Bitboard filled, Bitboard ok[4]) {
-  constexpr Bitboard fileA = 0x0101010101010101ull, fileH = 0x8080808080808080ull;
-  constexpr Bitboard rank1 = 0xffull, rank8 = 0xff00000000000000ull;
-  Bitboard row = filled & (filled >> 4);
-  row &= row >> 2;
-  row &= row >> 1;
-  ok[0] |= (row & fileA) * 0xff;
-  Bitboard column = filled & (filled >> 32);
-  column &= column >> 16;
-  column &= column >> 8;
-  ok[1] |= (column & 0xff) * fileA;
-  Bitboard ahead9 = filled & (fileH | rank8), behind9 = filled & (fileA | rank1);
-  Bitboard ahead7 = filled & (fileA | rank8), behind7 = filled & (fileH | rank1);
-  for (int i = 0; i < 7; ++i) {
-    ahead9 = filled & (fileH | rank8 | (ahead9 >> 9));
-    behind9 = filled & (fileA | rank1 | (behind9 << 9));
-    ahead7 = filled & (fileA | rank8 | (ahead7 >> 7));
-    behind7 = filled & (fileH | rank1 | (behind7 << 7));
-  }
-  ok[2] |= ahead9 & behind9;
-  ok[3] |= ahead7 & behind7;
-}
 
 std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
   std::uint64_t h = mine * 0x9E3779B97F4A7C15ull ^ theirs * 0xC2B2AE3D27D4EB4Full;
@@ -218,8 +192,9 @@ void EndgameSolver::setBoard(const Position& p) {
 // Discs of `own` that no move can ever turn: on each of the four axes the line is full, or a
 // neighbour along it is off the board or itself such a disc (grown from the corners out).
 Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
-  Bitboard ok[4] = {edgeAcross_[0], edgeAcross_[1], edgeAcross_[2], edgeAcross_[3]};
-  addFullLines(occupied | ~board_, ok);
+  const FullLines full = fullLines(occupied | ~board_);
+  Bitboard ok[4];
+  for (int axis = 0; axis < 4; ++axis) ok[axis] = edgeAcross_[axis] | full.axis[axis];
   constexpr Bitboard notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
   Bitboard s = 0;
   for (;;) {
