@@ -50,6 +50,26 @@ constexpr int kLastFew = 6;     // empties searched by lastFew (below kOrderFrom
 static_assert(kLastFew < kOrderFrom);
 
 
+// A node's moves with their flips, kept in ascending order of a key as they come (insertion: a
+// node has few moves; equal keys keep the order they came in).
+struct OrderedMoves {
+  Square move[32];
+  Bitboard flips[32];
+  int key[32];
+  int count = 0;
+  void add(Square s, Bitboard f, int k) {
+    int i = count++;
+    for (; i > 0 && key[i - 1] > k; --i) {
+      move[i] = move[i - 1];
+      flips[i] = flips[i - 1];
+      key[i] = key[i - 1];
+    }
+    move[i] = s;
+    flips[i] = f;
+    key[i] = k;
+  }
+};
+
 std::uint64_t hashOf(Bitboard mine, Bitboard theirs) {
   std::uint64_t h = mine * 0x9E3779B97F4A7C15ull ^ theirs * 0xC2B2AE3D27D4EB4Full;
   return h ^ (h >> 29);
@@ -410,11 +430,8 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     if (best >= beta) moves = 0;
   }
   // The other moves, ordered when it pays: corners and fewest replies, or shallow searches.
-  Square order[32];
-  Bitboard orderFlips[32];
-  int count = 0;
+  OrderedMoves ordered;
   if (empties >= kOrderFrom) {
-    int keys[32];
     Square listed[32];
     Bitboard listedFlips[32];
     int n = 0;
@@ -455,28 +472,20 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
         key = std::popcount(legalMoves(nextMine, nextTheirs, left)) * 16 + 4 * std::popcount(neighboursOf(nextTheirs) & left) -
               ((bit(s) & corners_) ? 16 : 0);
       }
-      int i = count++;
-      while (i > 0 && keys[i - 1] > key) {
-        keys[i] = keys[i - 1];
-        order[i] = order[i - 1];
-        orderFlips[i] = orderFlips[i - 1];
-        --i;
-      }
-      keys[i] = key;
-      order[i] = s;
-      orderFlips[i] = f;
+      ordered.add(s, f, key);
     }
   } else {
     // Parity: moves in quadrants with an odd number of empty squares first (the side that moves
     // last in a region tends to keep it).
     const Bitboard odd = oddQuadrants(empty);
-    for (Bitboard m = moves & odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
-    for (Bitboard m = moves & ~odd; m; m &= m - 1) order[count++] = std::countr_zero(m);
-    for (int i = 0; i < count; ++i) orderFlips[i] = flipsOf(mine, theirs, order[i]);
+    for (Bitboard m = moves; m; m &= m - 1) {
+      const Square s = std::countr_zero(m);
+      ordered.add(s, flipsOf(mine, theirs, s), (odd & bit(s)) ? 0 : 1);
+    }
   }
-  for (int i = 0; i < count; ++i) {
-    const Square s = order[i];
-    const Bitboard f = orderFlips[i];
+  for (int i = 0; i < ordered.count; ++i) {
+    const Square s = ordered.move[i];
+    const Bitboard f = ordered.flips[i];
     const int v = -negamax(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false, nullptr);
     if (v > best) {
       best = v;
