@@ -76,9 +76,10 @@ std::vector<CommandHelp> makeCommands() {
        "Without POSITION (single process), one position per line of standard input. With --game othello\n"
        "(or anti-othello), POSITION is moves from the start (\"f5 d6 c3\") or 64 cells X/O/- row by row from a1\n"
        "and the side to move; the answer is the exact final disc margin (--size 4, 6 or 8). With --workers (or\n"
-       "under mpirun) each of its moves is a job: the first asked for its exact margin, the later ones only\n"
-       "whether they beat the best so far; --time and --hash are then per job, and --prove composes the root's\n"
-       "proof from the jobs' trees (each within --proof-nodes), checked by the verifier.",
+       "under mpirun) each of its moves is a job: the first asked for its exact margin, the later ones, once it\n"
+       "is answered, only whether they beat the best so far; the first move's own moves are split the same\n"
+       "way, --split-levels deep. --time and --hash are then per job, and --prove composes the root's proof\n"
+       "from the jobs' trees (each within --proof-nodes), checked by the verifier.",
        {kRule, kSize, kToMove,
         {"mode", true, "M", "full (the game value, default), vct or vcf"},
         {"nodes", true, "N", "node budget of the proof search (0: none)"},
@@ -117,7 +118,8 @@ std::vector<CommandHelp> makeCommands() {
         kGame,
         kStart,
         {"prove", false, "", "othello: prove the margin again by df-pn, both trees checked by the plain-rules verifier"},
-        {"proof-nodes", true, "N", "othello with --workers: the largest tree a job's proof may take (default 2000000)"}},
+        {"proof-nodes", true, "N", "othello with --workers: the largest tree a job's proof may take (default 2000000)"},
+        {"split-levels", true, "L", "othello with --workers: positions of the principal line split into jobs, the root's first (default 3)"}},
        {"tengen solve \"g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8\"", "tengen solve --time 30s \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",
         "tengen solve --rule freestyle --size 7 \"\"", "tengen solve --game othello --size 4 \"\"",
         "tengen solve --game othello --workers 2 \"f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 c6\""}},

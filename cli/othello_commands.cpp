@@ -47,6 +47,7 @@ coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const ot
   options.budget.maxSeconds = args.seconds("time", 0, 0, 1e9);
   options.budget.hashMegabytes = static_cast<std::uint32_t>(args.integer("hash", 256, 1, 1 << 20));
   options.budget.proofNodes = args.flag("prove") ? static_cast<std::uint64_t>(args.integer("proof-nodes", 2000000, 1, 1LL << 50)) : 0;
+  options.levels = static_cast<int>(args.integer("split-levels", options.levels, 1, 60));
   setReporter(options, args.flag("json"));
   const auto pool = coordinator::makeWorkerPool(workerCount(args));
   worker::catchStopSignals();
@@ -117,6 +118,8 @@ int runOthelloSolve(const Args& args) {
   std::optional<othello::MarginProof> proof;
   std::optional<coordinator::OthelloSplitSummary> split;
   std::string workers;
+  if (args.value("split-levels") && !distributedRequested(args))
+    throw UsageError("--split-levels says how a solve is split among --workers; a solve in one process is not split");
   if (args.value("proof-nodes") && !distributedRequested(args))
     throw UsageError("--proof-nodes bounds each job's proof with --workers; a solve in one process proves within --time");
   if (distributedRequested(args) && pos.moves()) {
@@ -168,13 +171,13 @@ int runOthelloSolve(const Args& args) {
                    .num("workers", static_cast<long long>(split->workers))
                    .num("moves", static_cast<long long>(split->moves))
                    .num("jobs", static_cast<long long>(split->jobs))
-                   .num("retests", static_cast<long long>(split->retests))
                    .num("exact", static_cast<long long>(split->exactJobs))
                    .num("lower_bounds", static_cast<long long>(split->boundJobs))
                    .num("unknown", static_cast<long long>(split->unknown))
                    .num("worker_seconds", split->workerSeconds)
                    .num("check_seconds", split->checkSeconds)
                    .num("dispatch_seconds_per_job", split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0)
+                   .num("split_positions", static_cast<long long>(split->splitPositions))
                    .done();
   if (json) {
     std::cout << JsonObject()
@@ -220,9 +223,10 @@ int runOthelloSolve(const Args& args) {
     }
     std::printf("search: %llu nodes, %.2f s\n", static_cast<unsigned long long>(r.nodes), r.seconds);
     if (split)
-      std::printf("split: %llu moves as %llu jobs on %s (%llu exact, %llu only shown no better), %.2f s in workers, "
-                  "%.2f s verifying, %.4f s dispatch per job\n",
+      std::printf("split: %llu moves as %llu jobs on %s (%llu positions split; %llu exact, %llu only shown no better), "
+                  "%.2f s in workers, %.2f s verifying, %.4f s dispatch per job\n",
                   static_cast<unsigned long long>(split->moves), static_cast<unsigned long long>(split->jobs), workers.c_str(),
+                  static_cast<unsigned long long>(split->splitPositions),
                   static_cast<unsigned long long>(split->exactJobs),
                   static_cast<unsigned long long>(split->boundJobs), split->workerSeconds, split->checkSeconds,
                   split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0);

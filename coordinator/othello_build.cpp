@@ -18,6 +18,7 @@
 #include "coordinator/job_handout.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
+#include "solver/othello/split_plan.h"
 #include "worker/protocol.h"
 
 namespace tengen::coordinator {
@@ -222,184 +223,84 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
 }  // namespace tengen::coordinator
 
 namespace tengen::coordinator {
-namespace {
-
-using Tree = proof::ProofTree<Square>;
-
-// One move's job and what came back.
-struct SplitChild {
-  SplitChild(Square m, Position p) : move(m), position(p) {}
-  Square move;
-  Position position;
-  bool answered = false, lowerBound = false;
-  int margin = 0;  // the child's mover's: exact, or a lower bound
-  std::vector<Square> line;
-  bool hasProof = false;
-  Tree atLeast, notAbove;
-};
-
-}  // namespace
 
 OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, const OthelloSplitOptions& options) {
   const auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  if (!root.moves()) throw std::invalid_argument("a split solve needs a position with a legal move");
+  auto seconds = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
+  othello::SplitPlan plan(root, options.levels, options.budget.proofNodes > 0);
   OthelloSplitSummary summary;
   summary.workers = pool.size();
-
-  // The moves, the most promising first (lowest estimate for the opponent), so that the first
-  // answers set a line the later ones need only be tested against.
-  std::vector<SplitChild> children;
-  {
-    othello::EndgameSolver orderer(16);
-    std::vector<std::pair<int, int>> order;
-    for (othello::Bitboard m = root.moves(); m; m &= m - 1) {
-      SplitChild c(std::countr_zero(m), root);
-      c.position.play(c.move);
-      order.push_back({orderer.estimate(c.position, 4), static_cast<int>(children.size())});
-      children.push_back(std::move(c));
-    }
-    std::stable_sort(order.begin(), order.end());
-    std::vector<SplitChild> sorted;
-    for (const auto& [score, i] : order) sorted.push_back(std::move(children[static_cast<std::size_t>(i)]));
-    children = std::move(sorted);
-  }
-
-  // A margin the root likely reaches: the shallow search's guess (the endgame solver's first
-  // MTD(f) guess) less a safety allowance. Moves handed out before any exact answer is back are
-  // tested against it rather than searched exactly; a move shown no better than a line above the
-  // final margin is asked again (measured: with the guess itself most tests were asked again).
-  const int guess = [&] {
-    othello::EndgameSolver estimator(16);
-    return estimator.estimateMargin(root, 4) - options.guessAllowance;
-  }();
-  summary.moves = children.size();
-  const bool wantProof = options.budget.proofNodes > 0;
-  std::optional<int> best;  // the root's best margin so far
-  std::deque<std::size_t> queue;
-  for (std::size_t i = 0; i < children.size(); ++i) queue.push_back(i);
   JobHandout<worker::OthelloJobReply> handout(pool, "solve");
   double lastReport = 0;
   auto stopped = [&] { return options.stop && options.stop->load(); };
   while (!stopped()) {
-    if (queue.empty() && handout.out() == 0) {
-      // Every move answered. A lower bound from a test against the guess shows the move no better
-      // than the guess; where the best came out below it, that move is asked again at the best.
-      for (std::size_t i = 0; i < children.size(); ++i)
-        if (children[i].answered && children[i].lowerBound && best && children[i].margin < -*best) {
-          children[i].answered = false;
-          queue.push_back(i);
-          ++summary.retests;
-        }
-      if (queue.empty()) break;
+    for (int w; (w = handout.idle()) >= 0;) {
+      const auto job = plan.next();
+      if (!job) break;
+      worker::OthelloJobRequest request = worker::makeOthelloJob(job->id, job->position, options.budget);
+      request.ceiling = job->ceiling;
+      request.wantLine = true;
+      handout.send(w, job->id, worker::encodeMessage(request));
     }
-    for (int w; !queue.empty() && (w = handout.idle()) >= 0;) {
-      const std::size_t i = queue.front();
-      queue.pop_front();
-      worker::OthelloJobRequest job = worker::makeOthelloJob(i, children[i].position, options.budget);
-      // Beating the best so far (the child's mover held below -best); before any best, the first
-      // move is searched exactly and the others tested against the guess.
-      if (best) job.ceiling = -*best;
-      else if (i > 0) job.ceiling = -guess;
-      job.wantLine = true;
-      handout.send(w, i, worker::encodeMessage(job));
-    }
+    if (handout.out() == 0) break;  // nothing out and nothing to hand out: settled, or an answer was unknown
     auto answer = handout.receive(0.2);
     if (options.report && elapsed() - lastReport >= options.reportEvery) {
       lastReport = elapsed();
-      options.report("othello split: " + std::to_string(summary.jobs) + " jobs answered for " + std::to_string(children.size()) +
-                         " moves, " + std::to_string(handout.out()) + " out, " + std::to_string(static_cast<int>(lastReport)) + " s",
+      options.report("othello split: " + std::to_string(plan.counts().jobs) + " jobs answered for " +
+                         std::to_string(plan.counts().moves) + " moves, " + std::to_string(handout.out()) + " out, " +
+                         std::to_string(static_cast<int>(lastReport)) + " s",
                      true);
     }
     if (!answer) continue;
     const int w = answer->worker;
-    const auto i = static_cast<std::size_t>(answer->job);
-    const worker::OthelloJobReply* reply = &answer->reply;
-    ++summary.jobs;
-    summary.nodes += reply->nodes;
-    summary.workerSeconds += reply->seconds;
-    summary.dispatchSeconds += std::max(0.0, answer->roundTrip - reply->seconds);
-    if (reply->outcome == worker::JobOutcome::Failed)
-      throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply->error);
-    if (reply->outcome != worker::JobOutcome::Proven) {
-      ++summary.unknown;
-      continue;
-    }
-    SplitChild& c = children[i];
-    c.answered = true;
-    c.line.clear();
-    c.lowerBound = reply->lowerBound;
-    c.margin = reply->margin;
-    for (const auto s : reply->line) c.line.push_back(s);
-    if (reply->hasProof) {
-      // Believed only once the plain-rules verifier has re-checked the trees.
-      const auto checkStart = Clock::now();
-      c.atLeast = worker::othelloTreeFromWire(reply->atLeast);
-      const othello::Disc mover = c.position.toMove();
-      othello::OthelloProofCheck verdict = othello::checkOthelloProof(c.position, mover, c.margin, c.atLeast);
-      if (verdict.ok && !c.lowerBound) {
-        c.notAbove = worker::othelloTreeFromWire(reply->notAbove);
-        verdict = othello::checkOthelloProof(c.position, mover, c.margin + 1, c.notAbove);
-      }
-      summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
-      if (!verdict.ok)
-        throw std::runtime_error("the verifier refused worker " + std::to_string(w) + "'s proof for move " +
-                                 othello::squareName(c.move) + ": " + verdict.error);
-      c.hasProof = true;
-    }
-    if (c.lowerBound) {
-      ++summary.boundJobs;
-    } else {
-      ++summary.exactJobs;
-      if (!best || -c.margin > *best) {
-        best = -c.margin;
-        summary.best = c.move;
+    const worker::OthelloJobReply& reply = answer->reply;
+    summary.nodes += reply.nodes;
+    summary.workerSeconds += reply.seconds;
+    summary.dispatchSeconds += std::max(0.0, answer->roundTrip - reply.seconds);
+    if (reply.outcome == worker::JobOutcome::Failed)
+      throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply.error);
+    othello::MarginAnswer taken;
+    taken.exact = reply.outcome == worker::JobOutcome::Proven;
+    if (taken.exact) {
+      taken.lowerBound = reply.lowerBound;
+      taken.margin = reply.margin;
+      taken.best = reply.best;
+      taken.line.assign(reply.line.begin(), reply.line.end());
+      taken.hasProof = reply.hasProof;
+      if (reply.hasProof) {
+        taken.atLeast = worker::othelloTreeFromWire(reply.atLeast);
+        if (!reply.lowerBound) taken.notAbove = worker::othelloTreeFromWire(reply.notAbove);
       }
     }
+    const auto checkStart = Clock::now();
+    const std::string refused = plan.take(answer->job, std::move(taken));
+    summary.checkSeconds += seconds(checkStart);
+    if (!refused.empty())
+      throw std::runtime_error("the verifier refused worker " + std::to_string(w) + "'s proof for move " +
+                               plan.pathOf(answer->job) + ": " + refused);
   }
+  const othello::SplitCounts& counts = plan.counts();
+  summary.moves = counts.moves;
+  summary.splitPositions = counts.positions;
+  summary.jobs = counts.jobs;
+  summary.exactJobs = counts.exactJobs;
+  summary.boundJobs = counts.boundJobs;
+  summary.unknown = counts.unknown;
   summary.seconds = elapsed();
   if (stopped()) {
     summary.stoppedBy = "interrupted";
     return summary;
   }
-  if (summary.unknown > 0 || !best) return summary;
+  if (!plan.settled()) return summary;
   summary.exact = true;
-  summary.margin = *best;
-  for (const SplitChild& c : children) {
-    if (c.move != summary.best) continue;
-    summary.line.push_back(c.move);
-    summary.line.insert(summary.line.end(), c.line.begin(), c.line.end());
-  }
-
-  // The root's proof: "at least M" through the best move (its child "at most -M"), and "not at
-  // least M + 1" through every move (each child "at least -M"; a lower bound at or above it does).
-  if (wantProof) {
-    summary.proof.margin = summary.margin;
+  summary.margin = plan.margin();
+  summary.best = plan.best();
+  summary.line = plan.line();
+  if (options.budget.proofNodes > 0) {
     const auto checkStart = Clock::now();
-    std::vector<std::pair<Square, const Tree*>> bestKid, everyKid;
-    for (const SplitChild& c : children) {
-      if (!c.hasProof) {
-        summary.proof.error = "move " + othello::squareName(c.move) + "'s proof did not fit its job's budget";
-        break;
-      }
-      if (c.move == summary.best) bestKid.push_back({c.move, &c.notAbove});
-      everyKid.push_back({c.move, &c.atLeast});
-    }
-    if (summary.proof.error.empty()) {
-      // A child's tree keeps its shape: "the child's mover at least t" has the shape of "the
-      // root's mover at most -t" at that child, which is what the root's trees need below each move.
-      summary.proof.atLeast = proof::joinUnderRoot(true, bestKid);
-      summary.proof.notAbove = proof::joinUnderRoot(false, everyKid);
-      for (const bool first : {true, false}) {
-        const othello::OthelloProofCheck verdict =
-            othello::checkOthelloProof(root, root.toMove(), first ? summary.margin : summary.margin + 1,
-                                       first ? summary.proof.atLeast : summary.proof.notAbove);
-        summary.proof.checkedPositions += verdict.positions;
-        if (!verdict.ok) throw std::runtime_error("the verifier refused the root's composed proof: " + verdict.error);
-      }
-      summary.proof.proved = true;
-    }
-    summary.proof.seconds = std::chrono::duration<double>(Clock::now() - checkStart).count();  // composing and checking
+    summary.proof = plan.rootProof();  // composed as the answers came; checked whole here
+    summary.proof.seconds = seconds(checkStart);
     summary.checkSeconds += summary.proof.seconds;
   }
   summary.seconds = elapsed();

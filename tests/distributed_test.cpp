@@ -889,13 +889,13 @@ TEST(OthelloBuild, JobMessagesRoundTrip) {
 }
 
 
-// A split solve: one position's moves as jobs. Its margin is the endgame solver's, the best move
-// reaches it, later moves are only tested against the best so far, and the root's two trees,
-// composed from the jobs' trees, pass the plain-rules verifier again here.
+// A split solve: one position's moves as jobs (and its first move's, `levels` deep). Its margin is
+// the endgame solver's, the best move reaches it, later moves are only tested against the best so
+// far, and the root's two trees, composed from the jobs' trees, pass the plain-rules verifier again here.
 coordinator::OthelloSplitSummary splitOthello(const othello::Position& p, coordinator::WorkerPool& pool,
-                                              std::uint64_t proofNodes, int guessAllowance = 8) {
+                                              std::uint64_t proofNodes, int levels = 3) {
   coordinator::OthelloSplitOptions o;
-  o.guessAllowance = guessAllowance;
+  o.levels = levels;
   o.budget.hashMegabytes = 8;
   o.budget.proofNodes = proofNodes;
   return coordinator::runOthelloSplit(p, pool, o);
@@ -904,20 +904,24 @@ coordinator::OthelloSplitSummary splitOthello(const othello::Position& p, coordi
 TEST(OthelloSplit, MarginsAreTheSolversAndTheComposedProofsVerify) {
   std::mt19937 rng(2026);
   auto pool = coordinator::makeLocalPool(2);
-  std::uint64_t bounds = 0, retests = 0;
+  std::uint64_t bounds = 0, deeper = 0;
   for (int i = 0; i < 16; ++i) {
     const othello::Position p = othello::randomPosition(rng, 6, 12 + i % 4);
     if (!p.moves()) continue;
     othello::EndgameSolver solver(16);
     const int margin = solver.solve(p).margin;
-    // Every other position with a guess far too high: its tests must be asked again.
-    const auto s = splitOthello(p, *pool, 1000000, i % 2 ? -40 : 8);
+    // Every other position split at the root only: one job per move.
+    const int levels = i % 2 ? 1 : 3;
+    const auto s = splitOthello(p, *pool, 1000000, levels);
     ASSERT_TRUE(s.exact);
     EXPECT_EQ(s.margin, margin) << i;
     EXPECT_EQ(s.moves, static_cast<std::uint64_t>(std::popcount(p.moves())));
-    EXPECT_EQ(s.jobs, s.moves + s.retests);
+    if (levels == 1) {
+      EXPECT_EQ(s.jobs, s.moves);
+    }
+    EXPECT_EQ(s.jobs, s.exactJobs + s.boundJobs);
     bounds += s.boundJobs;
-    retests += s.retests;
+    deeper += s.splitPositions > 1;
     othello::Position after = p;
     after.play(s.best);
     EXPECT_EQ(-solver.solve(after).margin, margin) << "the best move reaches the margin";
@@ -933,7 +937,7 @@ TEST(OthelloSplit, MarginsAreTheSolversAndTheComposedProofsVerify) {
     EXPECT_FALSE(othello::checkOthelloProof(p, p.toMove(), margin + 2, s.proof.atLeast).ok);
   }
   EXPECT_GT(bounds, 0u) << "no move was settled by a bound: the ceilings are not used";
-  EXPECT_GT(retests, 0u) << "no guess was above a margin: the retests went untried";
+  EXPECT_GT(deeper, 3u) << "the first move was seldom split: the levels are not used";
 }
 
 TEST(OthelloSplit, OneWorkerIsDeterministicAndWithoutProofsNoneIsClaimed) {
