@@ -148,11 +148,12 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
     if (reply->hasProof) {
       // The proof is believed only once the plain-rules verifier has re-checked both trees.
       const auto checkStart = Clock::now();
+      othello::MarginAnswer taken = worker::othelloAnswerOf(*reply);
       othello::MarginProof proof;
       proof.proved = true;
-      proof.margin = reply->margin;
-      proof.atLeast = worker::othelloTreeFromWire(reply->atLeast);
-      proof.notAbove = worker::othelloTreeFromWire(reply->notAbove);
+      proof.margin = taken.margin;
+      proof.atLeast = std::move(taken.atLeast);
+      proof.notAbove = std::move(taken.notAbove);
       entry = book::othelloEntryOf(p, proof, best);
       const std::string error = book::checkOthelloEntry(entry);
       summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
@@ -260,21 +261,8 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
     summary.dispatchSeconds += std::max(0.0, answer->roundTrip - reply.seconds);
     if (reply.outcome == worker::JobOutcome::Failed)
       throw std::runtime_error("worker " + std::to_string(w) + " failed an Othello job: " + reply.error);
-    othello::MarginAnswer taken;
-    taken.exact = reply.outcome == worker::JobOutcome::Proven;
-    if (taken.exact) {
-      taken.lowerBound = reply.lowerBound;
-      taken.margin = reply.margin;
-      taken.best = reply.best;
-      taken.line.assign(reply.line.begin(), reply.line.end());
-      taken.hasProof = reply.hasProof;
-      if (reply.hasProof) {
-        taken.atLeast = worker::othelloTreeFromWire(reply.atLeast);
-        if (!reply.lowerBound) taken.notAbove = worker::othelloTreeFromWire(reply.notAbove);
-      }
-    }
     const auto checkStart = Clock::now();
-    const std::string refused = plan.take(answer->job, std::move(taken));
+    const std::string refused = plan.take(answer->job, worker::othelloAnswerOf(reply));
     summary.checkSeconds += seconds(checkStart);
     if (!refused.empty())
       throw std::runtime_error("the verifier refused worker " + std::to_string(w) + "'s proof for move " +

@@ -5,7 +5,6 @@
 
 #include <chrono>
 
-#include "solver/othello/margin_job.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
 
@@ -41,6 +40,23 @@ proof::ProofTree<othello::Square> othelloTreeFromWire(const WireTree& wire) {
     if (s < othello::kPass || s >= 64) throw ProtocolError("an Othello proof tree move is not a square");
     return static_cast<othello::Square>(s);
   });
+}
+
+othello::MarginAnswer othelloAnswerOf(const OthelloJobReply& reply) {
+  othello::MarginAnswer a;
+  a.nodes = reply.nodes;
+  a.exact = reply.outcome == JobOutcome::Proven;
+  if (!a.exact) return a;
+  a.lowerBound = reply.lowerBound;
+  a.margin = reply.margin;
+  a.best = reply.best;
+  a.line.assign(reply.line.begin(), reply.line.end());
+  a.hasProof = reply.hasProof;
+  if (reply.hasProof) {
+    a.atLeast = othelloTreeFromWire(reply.atLeast);
+    if (!reply.lowerBound) a.notAbove = othelloTreeFromWire(reply.notAbove);
+  }
+  return a;
 }
 
 OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "solver/othello/board.h"
+#include "solver/othello/margin_job.h"
 #include "solver/proof/proof_tree.h"
 #include "worker/protocol.h"
 
@@ -19,6 +20,9 @@ OthelloJobRequest makeOthelloJob(std::uint64_t jobId, const othello::Position& p
 othello::Position othelloJobPosition(const OthelloJobRequest& job);
 // Throws ProtocolError when a move is not a square (or a pass).
 proof::ProofTree<othello::Square> othelloTreeFromWire(const WireTree& wire);
+// A reply as the solver's answer (exact false unless the outcome is Proven: out of time, cancelled
+// or failed). Throws ProtocolError when a tree's move is not a square.
+othello::MarginAnswer othelloAnswerOf(const OthelloJobReply& reply);
 // Never throws: a bad job comes back as JobOutcome::Failed, one stopped or out of time as Unknown
 // (Cancelled when a stop signal came).
 OthelloJobReply runOthelloJob(const OthelloJobRequest& job);
