@@ -53,7 +53,7 @@ struct OthelloSplitOptions {
   worker::OthelloJobBudget budget;  // each job's; proofNodes > 0 asks for the root's proof
   // Positions of the principal line split into jobs (1: the root's moves only; 2: the first move's
   // moves too, and so on), so that the work of the first move's job is shared as well. Measured
-  // on FForum #49-52 over two workers: 135.5 s in all at 1, 129.0 s at 3.
+  // on FForum #49-52 over two workers: 135.6 s in all at 1, 134.3 s at 2, 127.9 s at 3.
   int levels = 3;
   std::function<void(const std::string& line, bool live)> report;
   const std::atomic<bool>* stop = nullptr;

@@ -15,11 +15,12 @@ namespace tengen::othello {
 
 namespace {
 
-// The shallow search that orders a split position's moves: as deep as the endgame solver's own
-// first guess. Measured on FForum #49-52 split three levels over two workers: 4 plies 149.8 s in
-// all (#52 40.0 s), 8 plies 129.0 s (#52 25.0 s): a first move that is not the best costs its
-// exact search and every test after it.
-constexpr int kOrderDepth = EndgameSolver::kGuessDepth;
+// The shallow search that orders a split position's moves. Measured on FForum #49-52 split three
+// levels over two workers (docs/othello-history.md): 4 plies 149.8 s in all, 6 plies 133.4 s,
+// 8 plies 127.9 s (a first move that is not the best costs its exact search and every test after
+// it); but the order is computed before the first job is sent, and on #46 8 plies took 4.1 s of
+// it, 6 plies 0.13 s.
+constexpr int kOrderDepth = 6;
 
 }  // namespace
 
@@ -69,7 +70,7 @@ std::optional<SplitJob> SplitPlan::next() {
     // The later moves wait for the first one's margin: tested against a guess instead, they cost
     // more (a guess below the margin makes each test harder; one above it, tests asked again).
     // Measured on FForum #49-52 over two workers, root split: 139.3 s with the guess less 8
-    // discs, 135.5 s waiting; split three levels, 156.0 s against 129.0 s.
+    // discs, 135.6 s waiting; split three levels, 156.0 s against 127.9 s.
     if (!split.best && i > 0) continue;
     split.queue.pop_front();
     ++split.out;
