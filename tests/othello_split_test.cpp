@@ -60,7 +60,7 @@ TEST(OthelloSplitPlan, DeeperSplitsKeepTheSolversMarginAndTheirProofsVerify) {
       EXPECT_EQ(c.moves, static_cast<std::uint64_t>(std::popcount(p.moves())));
       EXPECT_LE(c.positions, static_cast<std::uint64_t>(levels));
       if (levels == 1) {
-        EXPECT_EQ(c.jobs, c.moves) << "one job per move";
+        EXPECT_EQ(c.jobs + c.images, c.moves) << "one job per move";
       }
       EXPECT_EQ(c.jobs, c.exactJobs + c.boundJobs);
       deeper += c.positions > 1;
@@ -83,6 +83,43 @@ TEST(OthelloSplitPlan, DeeperSplitsKeepTheSolversMarginAndTheirProofsVerify) {
   }
   EXPECT_GT(deeper, 10u) << "the first move was seldom split: levels are not used";
   EXPECT_GT(bounds, 0u) << "no move was settled by a bound: the ceilings are not used";
+}
+
+// A symmetric position's moves that are images of each other are asked once: the 4x4 start's four
+// moves are one (and deeper split positions have such moves too). The others take the answer, their
+// lines and trees carried over, and the composed trees must still verify.
+TEST(OthelloSplitPlan, ImagesOfAMoveTakeItsAnswer) {
+  std::mt19937 rng(9);
+  std::vector<Position> positions{Position::start(4)};
+  for (Bitboard m = positions[0].moves(); m; m &= m - 1) {
+    Position p = positions[0];
+    p.play(std::countr_zero(m));
+    positions.push_back(p);
+  }
+  std::uint64_t images = 0;
+  for (const Position& p : positions) {
+    EndgameSolver solver(16);
+    const int margin = solver.solve(p).margin;
+    for (const int levels : {1, 3}) {
+      SplitPlan plan(p, levels, true);
+      ASSERT_EQ(drive(plan, rng, 2, true, [](const SplitJob&, MarginAnswer&) {}), "");
+      ASSERT_TRUE(plan.settled());
+      EXPECT_EQ(plan.margin(), margin);
+      images += plan.counts().images;
+      if (levels == 1) {
+        EXPECT_EQ(plan.counts().jobs + plan.counts().images, plan.counts().moves);
+      }
+      const MarginProof proof = plan.rootProof();
+      ASSERT_TRUE(proof.proved) << proof.error;
+      EXPECT_TRUE(checkOthelloProof(p, p.toMove(), margin, proof.atLeast).ok);
+      EXPECT_TRUE(checkOthelloProof(p, p.toMove(), margin + 1, proof.notAbove).ok);
+      Position end = p;
+      for (const Square m : plan.line()) end.play(m);
+      EXPECT_TRUE(end.ended());
+    }
+  }
+  EXPECT_GT(images, 6u) << "few moves were taken as images";
+  EXPECT_EQ(SplitPlan(positions[0], 1, false).counts().images, 3u) << "the start's four moves are one";
 }
 
 TEST(OthelloSplitPlan, WithoutProofsTheMarginIsStillTheSolvers) {

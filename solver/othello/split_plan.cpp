@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "solver/othello/proof_check.h"
+#include "solver/othello/symmetry.h"
 
 namespace tengen::othello {
 
@@ -21,6 +22,14 @@ namespace {
 // it); but the order is computed before the first job is sent, and on #46 8 plies took 4.1 s of
 // it, 6 plies 0.13 s.
 constexpr int kOrderDepth = 6;
+
+// A tree carried over by a symmetry of the board: its moves mapped (Othello trees have no arguments).
+proof::ProofTree<Square> imageOfTree(const proof::ProofTree<Square>& tree, int symmetry, int n) {
+  proof::ProofTree<Square> image = tree;
+  for (auto& node : image.nodes)
+    for (auto& edge : node.children) edge.move = transformSquare(symmetry, edge.move, n);
+  return image;
+}
 
 }  // namespace
 
@@ -51,10 +60,23 @@ int SplitPlan::addSplit(const Position& p, int parent, std::size_t slot, int lev
     const int below = addSplit(moves[0].position, s, 0, levels - 1, estimator);
     moves[0].split = below;
   }
+  // A symmetric position's moves whose positions are images of each other have one value: the
+  // first of them is asked, the others take its answer.
+  for (std::size_t i = 1; i < moves.size(); ++i)
+    for (std::size_t j = 0; j < i && moves[i].imageOf < 0; ++j) {
+      if (moves[j].imageOf >= 0) continue;
+      for (int sym = 1; sym < kSymmetries; ++sym)
+        if (transformPosition(sym, moves[j].position) == moves[i].position) {
+          moves[i].imageOf = static_cast<int>(j);
+          moves[i].symmetry = sym;
+          ++counts_.images;
+          break;
+        }
+    }
   Split& split = splits_[static_cast<std::size_t>(s)];
   split.moves = std::move(moves);
   for (std::size_t i = 0; i < split.moves.size(); ++i) {
-    if (split.moves[i].split >= 0) continue;
+    if (split.moves[i].split >= 0 || split.moves[i].imageOf >= 0) continue;
     split.queue.push_back(jobs_.size());
     jobs_.push_back({s, i});
   }
@@ -119,6 +141,7 @@ std::string SplitPlan::take(std::uint64_t id, MarginAnswer answer) {
   move.hasProof = answer.hasProof;
   move.atLeast = std::move(answer.atLeast);
   move.notAbove = std::move(answer.notAbove);
+  answerImages(split, i);
   if (move.lowerBound) {
     ++counts_.boundJobs;
   } else {
@@ -182,11 +205,29 @@ void SplitPlan::settle(int s) {
   move.hasProof = split.hasProof;
   move.atLeast = std::move(split.atLeast);
   move.notAbove = std::move(split.notAbove);
+  answerImages(above, split.slot);
   if (!above.best || -move.margin > *above.best) {
     above.best = -move.margin;
     above.bestMove = move.square;
   }
   advance(split.parent);
+}
+
+// No line: an image is never the best move (the move it is an image of has its margin and comes first).
+void SplitPlan::answerImages(Split& split, std::size_t i) {
+  const Move& answered = split.moves[i];
+  const int n = split.position.size();
+  for (Move& m : split.moves) {
+    if (m.imageOf != static_cast<int>(i)) continue;
+    m.answered = true;
+    m.lowerBound = answered.lowerBound;
+    m.margin = answered.margin;
+    m.hasProof = answered.hasProof;
+    if (m.hasProof) {
+      m.atLeast = imageOfTree(answered.atLeast, m.symmetry, n);
+      m.notAbove = imageOfTree(answered.notAbove, m.symmetry, n);
+    }
+  }
 }
 
 MarginProof SplitPlan::rootProof() const {

@@ -1,6 +1,7 @@
 // A split solve's plan: one position's exact margin from jobs on its moves, with the principal
 // line split again a few levels down (the first move of a split position is a split position of
-// its own), so that the work one job on that move would hold is shared too. A split position's
+// its own), so that the work one job on that move would hold is shared too; a move whose position
+// is an image of an earlier move's gets no job of its own. A split position's
 // later moves wait for its first move's margin and are then only tested against the best so far
 // (young brothers wait). The plan says which job to hand out next and with what ceiling, and
 // composes the margin, line and proof from the answers. No workers here: the coordinator hands
@@ -29,6 +30,7 @@ struct SplitJob {
 struct SplitCounts {
   std::uint64_t moves = 0;      // the root's legal moves
   std::uint64_t positions = 0;  // split positions (1: the root alone)
+  std::uint64_t images = 0;     // moves answered by a symmetric move's answer, no job of their own
   std::uint64_t jobs = 0;       // answers taken
   std::uint64_t exactJobs = 0, boundJobs = 0, unknown = 0;
 };
@@ -68,6 +70,10 @@ class SplitPlan {
     Square square;
     Position position;
     int split = -1;  // the split position this move leads to, or -1: a job
+    // A move whose position is an image of an earlier move's (a symmetric position's moves): no
+    // job, answered by that move's answer carried over by `symmetry`.
+    int imageOf = -1;
+    int symmetry = 0;
     bool answered = false, lowerBound = false, hasProof = false;
     int margin = 0;  // for the side to move after it: exact, or a lower bound
     std::vector<Square> line;
@@ -96,6 +102,8 @@ class SplitPlan {
   // parent's turn.
   void advance(int s);
   void settle(int s);
+  // Move i of split s is answered: its images take the same answer, carried over.
+  void answerImages(Split& split, std::size_t i);
 
   std::vector<Split> splits_;
   std::vector<std::pair<int, std::size_t>> jobs_;  // a job id's split and move
