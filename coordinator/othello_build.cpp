@@ -5,7 +5,6 @@
 #include "coordinator/othello_build.h"
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
 #include <cmath>
 #include <deque>
@@ -16,8 +15,6 @@
 #include "book/book_error.h"
 #include "book/othello_entry.h"
 #include "coordinator/job_handout.h"
-#include "solver/othello/endgame.h"
-#include "solver/othello/proof_check.h"
 #include "solver/othello/split_plan.h"
 #include "worker/protocol.h"
 

@@ -118,21 +118,18 @@ std::string SplitPlan::take(std::uint64_t id, MarginAnswer answer) {
   const auto [s, i] = jobs_.at(static_cast<std::size_t>(id));
   Split& split = splits_[static_cast<std::size_t>(s)];
   Move& move = split.moves[i];
+  if (answer.exact && answer.hasProof) {
+    // Believed only once the plain-rules verifier has re-checked the trees.
+    const Disc mover = move.position.toMove();
+    OthelloProofCheck verdict = checkOthelloProof(move.position, mover, answer.margin, answer.atLeast);
+    if (verdict.ok && !answer.lowerBound) verdict = checkOthelloProof(move.position, mover, answer.margin + 1, answer.notAbove);
+    if (!verdict.ok) return verdict.error;
+  }
   ++counts_.jobs;
   --split.out;
   if (!answer.exact) {
     ++counts_.unknown;
     return "";
-  }
-  if (answer.hasProof) {
-    // Believed only once the plain-rules verifier has re-checked the trees.
-    const Disc mover = move.position.toMove();
-    OthelloProofCheck verdict = checkOthelloProof(move.position, mover, answer.margin, answer.atLeast);
-    if (verdict.ok && !answer.lowerBound) verdict = checkOthelloProof(move.position, mover, answer.margin + 1, answer.notAbove);
-    if (!verdict.ok) {
-      ++split.out;  // nothing taken: the job counts as out until the caller stops
-      return verdict.error;
-    }
   }
   move.answered = true;
   move.lowerBound = answer.lowerBound;
