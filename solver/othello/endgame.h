@@ -74,6 +74,7 @@ class EndgameSolver {
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
   Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
+  int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, Bitboard moves, int depth, int alpha, int beta);  // moves: the mover's
   Bitboard distinctMoves(Bitboard mine, Bitboard theirs, Bitboard moves, Square first) const;
   Bitboard oddQuadrants(Bitboard empty) const;
   int stabilityCap(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha) const;
