@@ -51,11 +51,11 @@ class EndgameSolver {
   // depth 4, no allowance 174M / 2.87G; depth 8 and 0, 2 or 4 discs 166M / 2.67G, 163M / 2.32G,
   // 179M / 2.05G. Lowering the guess after a pass fails low (by 8) did worse (2.25G at 4 discs).
   // With fewest replies in the order (kReplyWeight), FForum #40-52 at 0, 2, 4, 6, 8, 10 discs:
-  // 2.96G, 2.61G, 2.43G, 2.39G, 2.46G, 2.48G nodes; at 4, #20-39 1.06x the nodes of 2 (164M) and
-  // the 6x6 start 0.80x (327M).
+  // 2.96G, 2.61G, 2.43G, 2.39G, 2.46G, 2.48G nodes, and the 6x6 start 0.80x the nodes at 4; but
+  // #53 (28 empties) 2.72G at 2 against 3.74G at 4, and #20-39 164M at 4 against 155M: kept at 2.
   static constexpr int kGuessFrom = 18;  // empties; below, a 4-ply guess as it is
   static constexpr int kGuessDepth = 8;
-  static constexpr int kGuessAllowance = 4;
+  static constexpr int kGuessAllowance = 2;
   // The shallow search's estimate of the side to move's margin, in the evaluation's units (only
   // its order means anything), for ordering moves outside the solver.
   int estimate(const Position& p, int depth);
