@@ -2,8 +2,8 @@
 // table: ordering costs more there than it saves; further out, the replies that leave the
 // opponent fewest moves go first (ties by the fitted evaluation) and bounds are kept in the
 // table; far out, each reply is ordered by a shallow search over the fitted pattern evaluation
-// (solver/othello/evaluation.h). Near the top, a symmetric position's mirrored moves are searched
-// once.
+// (solver/othello/evaluation.h) and by the moves it leaves the opponent. Near the top, a
+// symmetric position's mirrored moves are searched once.
 #include "solver/othello/endgame.h"
 
 #include <algorithm>
