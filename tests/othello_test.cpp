@@ -17,6 +17,7 @@
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/full_lines.h"
+#include "solver/othello/last_flips.h"
 #include "solver/othello/reference_rules.h"
 #include "solver/othello/symmetry.h"
 #include "tests/othello_random.h"
@@ -66,6 +67,32 @@ TEST(Othello, BitboardsAgreeWithThePlainRules) {
       EXPECT_TRUE(reference::legalMoves(g).empty());
     }
   EXPECT_GT(positions, 20000);
+}
+
+// The last ply's count by line tables against the plain rules: a full 8x8 board but for one
+// square, each disc drawn at random (skewed either way, so that long runs turn up).
+TEST(Othello, LastFlipCountsAgreeWithThePlainRules) {
+  std::mt19937 rng(29);
+  int turned = 0, none = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const Square s = static_cast<Square>(rng() % 64);
+    const unsigned ownShare = 5 + rng() % 90;
+    reference::Grid g;
+    for (Square t = 0; t < 64; ++t) g.cell[t] = t == s ? 0 : rng() % 100 < ownShare ? 1 : 2;
+    Bitboard own = 0;
+    for (Square t = 0; t < 64; ++t)
+      if (g.cell[t] == 1) own |= bit(t);
+    const auto moves = reference::legalMoves(g);
+    int expected = 0;
+    if (!moves.empty()) {
+      const reference::Grid after = reference::play(g, s);  // the sides swap: the mover's discs are 2
+      expected = static_cast<int>(std::count(after.cell.begin(), after.cell.end(), 2)) - std::popcount(own) - 1;
+    }
+    ASSERT_EQ(lastFlipCount(own, s), expected) << "round " << round << " square " << squareName(s);
+    (expected ? turned : none)++;
+  }
+  EXPECT_GT(turned, 10000);
+  EXPECT_GT(none, 1000);
 }
 
 std::uint64_t perft(const Position& p, int depth) {

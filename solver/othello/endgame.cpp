@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "solver/othello/full_lines.h"
+#include "solver/othello/last_flips.h"
 #include "solver/othello/symmetry.h"
 #include "solver/proof/huge_pages.h"
 
@@ -309,6 +310,11 @@ Bitboard EndgameSolver::oddQuadrants(Bitboard empty) const {
 // The game's end with one empty square: whoever can play it (the mover first) plays it.
 int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
   const int me = std::popcount(mine), them = std::popcount(theirs);
+  if (size_ == 8) {  // a full board but for s: the mover's discs tell the flips (last_flips.h)
+    if (const int n = lastFlipCount(mine, s)) return finalMarginOf(me + n + 1, them - n, 0, scoring_);
+    if (const int n = lastFlipCount(theirs, s)) return finalMarginOf(me - n, them + n + 1, 0, scoring_);
+    return finalMarginOf(me, them, 1, scoring_);
+  }
   if (const Bitboard f = flipsOf(mine, theirs, s)) {
     const int n = std::popcount(f);
     return finalMarginOf(me + n + 1, them - n, 0, scoring_);
