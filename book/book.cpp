@@ -18,11 +18,13 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <set>
 
 #include "book/acknowledged_writes.h"
 #include "book/files_check.h"
+#include "book/game_entries.h"
 #include "book/isolated_run.h"
 #include "book/position_key.h"
 #include "book/scratch_dir.h"
@@ -38,15 +40,24 @@ constexpr const char* kPositions = "positions";
 constexpr const char* kMetadata = "metadata";
 // The coordinator's job state (what was tried with which budget), for resuming a run.
 constexpr const char* kJobs = "jobs";
-// Othello entries (othello_entry.h), apart from the renju and gomoku positions.
-constexpr const char* kOthello = "othello";
 // Campaign logs: samples of where a long proof stands (Book::appendCampaignSample).
 constexpr const char* kCampaigns = "campaigns";
-// Every column family tengen makes, in the order a new book gets them.
+// Every column family tengen makes, in the order a new book gets them: each game with entries of
+// its own (game_entries.h) has one, apart from the renju and gomoku positions.
 const std::vector<std::string>& ownFamilies() {
-  static const std::vector<std::string> families = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata,
-                                                    kJobs, kOthello, kCampaigns};
+  static const std::vector<std::string> families = [] {
+    std::vector<std::string> f = {rocksdb::kDefaultColumnFamilyName, kPositions, kMetadata, kJobs};
+    for (const GameEntries* kind : gameEntryKinds()) f.emplace_back(kind->family);
+    f.emplace_back(kCampaigns);
+    return f;
+  }();
   return families;
+}
+
+// "an Othello entry" in messages about a game's stored values.
+std::string entryNoun(std::string_view family) {
+  const GameEntries* kind = gameEntriesIn(family);
+  return std::string(kind ? kind->title : family) + " entry";
 }
 
 std::string nowUtc() {
@@ -196,7 +207,12 @@ struct Book::Impl {
   rocksdb::ColumnFamilyHandle* positions = nullptr;  // these two are null only in a reader of a book
   rocksdb::ColumnFamilyHandle* metadata = nullptr;   // whose creation was cut off before them
   rocksdb::ColumnFamilyHandle* jobs = nullptr;  // absent in a reader of a book made before it existed
-  rocksdb::ColumnFamilyHandle* othello = nullptr;  // the same
+  // Each game's own family (game_entries.h), when the book has it (the same).
+  std::map<std::string, rocksdb::ColumnFamilyHandle*, std::less<>> games;
+  rocksdb::ColumnFamilyHandle* game(std::string_view family) const {
+    const auto it = games.find(family);
+    return it == games.end() ? nullptr : it->second;
+  }
   rocksdb::ColumnFamilyHandle* campaigns = nullptr;  // the same
   std::unique_ptr<ScratchDir> scratch;          // a secondary instance's and the files check's own logs
   std::string writerPath;                       // a writer's entry in writersHere()
@@ -424,8 +440,8 @@ Book::Book(std::string dir, Access access)
     families = found;  // open every family a newer tool may have added
     // A writer adds the families an older tool, or a creation cut off by kill -9, left out (a
     // reader of such a book reads the missing ones as empty).
-    for (const char* added : {kPositions, kMetadata, kJobs, kOthello, kCampaigns})
-      if (writer && !has(added)) families.push_back(added);
+    for (const auto& added : ownFamilies())
+      if (writer && added != rocksdb::kDefaultColumnFamilyName && !has(added.c_str())) families.push_back(added);
   }
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (const auto& name : families) descriptors.emplace_back(name, positionOptions());
@@ -470,7 +486,7 @@ Book::Book(std::string dir, Access access)
     if (families[i] == kPositions) impl_->positions = impl_->handles[i];
     if (families[i] == kMetadata) impl_->metadata = impl_->handles[i];
     if (families[i] == kJobs) impl_->jobs = impl_->handles[i];
-    if (families[i] == kOthello) impl_->othello = impl_->handles[i];
+    if (gameEntriesIn(families[i])) impl_->games[families[i]] = impl_->handles[i];
     if (families[i] == kCampaigns) impl_->campaigns = impl_->handles[i];
   }
 
@@ -571,7 +587,9 @@ void Book::commit(rocksdb::WriteBatch& batch) {
 void Book::upgrade() {
   // Every value bound to its key, in batches, then format 2. Cut off midway, the book is still
   // format 1, which reads both kinds, and the next writer goes on.
-  for (auto* family : {impl_->positions, impl_->othello, impl_->jobs}) {
+  std::vector<rocksdb::ColumnFamilyHandle*> upgraded = {impl_->positions, impl_->jobs};
+  for (const auto& [name, handle] : impl_->games) upgraded.push_back(handle);
+  for (auto* family : upgraded) {
     if (!family) continue;
     std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), family));
     rocksdb::WriteBatch batch;
@@ -681,30 +699,35 @@ void Book::forEach(const Visitor& visit) const {
   if (!it->status().ok()) throw failure(dir_, it->status(), "a scan");
 }
 
-std::optional<std::string> Book::othelloEntry(std::string_view key) const {
-  if (!impl_->othello) return std::nullopt;
-  const auto stored = readFrom(*impl_->db, impl_->othello, key, dir_);
+std::optional<std::string> Book::gameEntry(std::string_view family, std::string_view key) const {
+  rocksdb::ColumnFamilyHandle* handle = impl_->game(family);
+  if (!handle) return std::nullopt;
+  const auto stored = readFrom(*impl_->db, handle, key, dir_);
   if (!stored) return std::nullopt;
-  return std::string(boundPayload(key, *stored, !impl_->bound, "Othello entry"));
+  return std::string(boundPayload(key, *stored, !impl_->bound, entryNoun(family)));
 }
 
-void Book::writeOthello(const std::vector<std::pair<std::string, std::string>>& entries) {
+void Book::writeGameEntries(std::string_view family, const std::vector<std::pair<std::string, std::string>>& entries) {
   if (access_ == Access::ReadOnly) throw BookError("book " + name_ + ": opened read-only");
   if (entries.empty()) return;
+  rocksdb::ColumnFamilyHandle* handle = impl_->game(family);
+  if (!handle) throw BookError("book " + name_ + ": no column family for " + std::string(family) + " entries");
   rocksdb::WriteBatch batch;
-  for (const auto& [key, bytes] : entries) batch.Put(impl_->othello, key, bindToKey(key, bytes));
+  for (const auto& [key, bytes] : entries) batch.Put(handle, key, bindToKey(key, bytes));
   commit(batch);
 }
 
-void Book::forEachOthello(const OthelloVisitor& visit) const {
-  if (!impl_->othello) return;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->othello));
+void Book::forEachGameEntry(std::string_view family, const GameEntryVisitor& visit) const {
+  rocksdb::ColumnFamilyHandle* handle = impl_->game(family);
+  if (!handle) return;
+  const std::string noun = entryNoun(family);
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(rocksdb::ReadOptions(), handle));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     const std::string_view key(it->key().data(), it->key().size());
     std::string_view payload;
     std::string error;
     try {
-      payload = boundPayload(key, std::string_view(it->value().data(), it->value().size()), !impl_->bound, "Othello entry");
+      payload = boundPayload(key, std::string_view(it->value().data(), it->value().size()), !impl_->bound, noun);
     } catch (const RecordError& e) {
       error = e.what();
     }

@@ -80,14 +80,14 @@ class Book {
   using Visitor = std::function<bool(std::string_view key, const BookRecord* record, const std::string& error)>;
   void forEach(const Visitor& visit) const;
 
-  // Othello entries (othello_entry.h encodes them): the encoded entry under `key` (RecordError
-  // when the stored value is not bound to `key`), an atomic batch of them, every one in key
-  // order (`error` says why an entry's value is not bound to its key; `bytes` is then empty).
-  // A book made before Othello has none.
-  std::optional<std::string> othelloEntry(std::string_view key) const;
-  void writeOthello(const std::vector<std::pair<std::string, std::string>>& entries);
-  using OthelloVisitor = std::function<bool(std::string_view key, std::string_view bytes, const std::string& error)>;
-  void forEachOthello(const OthelloVisitor& visit) const;
+  // A game's entries in its own column family `family` (game_entries.h; the game's adapter
+  // encodes them): the entry under `key` (RecordError when the stored value is not bound to
+  // `key`), an atomic batch of them, every one in key order (`error` says why an entry's value is
+  // not bound to its key; `bytes` is then empty). A book made before the game has none.
+  std::optional<std::string> gameEntry(std::string_view family, std::string_view key) const;
+  void writeGameEntries(std::string_view family, const std::vector<std::pair<std::string, std::string>>& entries);
+  using GameEntryVisitor = std::function<bool(std::string_view key, std::string_view bytes, const std::string& error)>;
+  void forEachGameEntry(std::string_view family, const GameEntryVisitor& visit) const;
 
   // A campaign's log (`tengen campaign`): opaque samples of where a long proof stands, under a
   // campaign's name and a time (milliseconds since the epoch), read back oldest first.

@@ -2,7 +2,7 @@
 #include "book/book_repair.h"
 
 #include "book/book_salvage.h"
-#include "book/othello_entry.h"
+#include "book/game_entries.h"
 #include "book/position_key.h"
 #include "book/scratch_dir.h"
 #include "book/sealed_bytes.h"
@@ -38,11 +38,11 @@ RepairReport repairBook(const std::string& damaged, Book& into) {
 
   // A format 1 book's values are not bound to their keys; any later book's are.
   bool acceptUnbound = false;
-  if (const auto meta = salvage.values.find(SalvagedFamily::Metadata); meta != salvage.values.end())
+  if (const auto meta = salvage.values.find(kSalvagedMetadata); meta != salvage.values.end())
     if (const auto version = meta->second.find("format_version"); version != meta->second.end())
       acceptUnbound = version->second == "1";
 
-  auto valuesOf = [&](SalvagedFamily family) -> const std::map<std::string, std::string>& {
+  auto valuesOf = [&](const std::string& family) -> const std::map<std::string, std::string>& {
     static const std::map<std::string, std::string> none;
     const auto it = salvage.values.find(family);
     return it == salvage.values.end() ? none : it->second;
@@ -58,7 +58,7 @@ RepairReport repairBook(const std::string& damaged, Book& into) {
     report.records += records.size();
     records.clear();
   };
-  for (const auto& [key, stored] : valuesOf(SalvagedFamily::Positions)) {
+  for (const auto& [key, stored] : valuesOf(kSalvagedPositions)) {
     try {
       decodeKey(key);
       records.emplace_back(key, decodeRecord(boundPayload(key, stored, acceptUnbound, "record"), keyToMove(key)));
@@ -70,21 +70,24 @@ RepairReport repairBook(const std::string& damaged, Book& into) {
   }
   flushRecords();
 
-  std::vector<std::pair<std::string, std::string>> entries;
-  for (const auto& [key, stored] : valuesOf(SalvagedFamily::Othello)) {
-    try {
-      const std::string payload(boundPayload(key, stored, acceptUnbound, "Othello entry"));
-      decodeOthelloEntry(payload);
-      entries.emplace_back(key, payload);
-    } catch (const BookError& e) {
-      unreadable(std::string("an Othello entry: ") + e.what());
+  for (const GameEntries* kind : gameEntryKinds()) {
+    const std::string noun = std::string(kind->title) + " entry";
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (const auto& [key, stored] : valuesOf(kind->family)) {
+      try {
+        const std::string payload(boundPayload(key, stored, acceptUnbound, noun));
+        kind->summarize(payload);  // decodes it: a damaged entry is left out
+        entries.emplace_back(key, payload);
+      } catch (const BookError& e) {
+        unreadable(noun + ": " + e.what());
+      }
     }
+    if (!entries.empty()) into.writeGameEntries(kind->family, entries);
+    report.gameEntries[kind->family] = entries.size();
   }
-  if (!entries.empty()) into.writeOthello(entries);
-  report.othello = entries.size();
 
   std::vector<std::pair<std::string, std::string>> jobStates;
-  for (const auto& [key, stored] : valuesOf(SalvagedFamily::Jobs)) {
+  for (const auto& [key, stored] : valuesOf(kSalvagedJobs)) {
     try {
       jobStates.emplace_back(key, std::string(boundPayload(key, stored, acceptUnbound, "job state")));
     } catch (const BookError& e) {

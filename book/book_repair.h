@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace tengen::book {
 
 struct RepairReport {
   std::size_t records = 0;    // positions' records copied
-  std::size_t othello = 0;    // Othello entries copied
+  std::map<std::string, std::size_t> gameEntries;  // by game family (game_entries.h): entries copied
   std::size_t jobStates = 0;  // the coordinator's saved job states copied
   std::size_t unreadable = 0; // values read whose bytes are damaged or not bound to their key: left out
   std::vector<std::string> lost;  // what could not be kept, one line each, for the user

@@ -17,6 +17,7 @@
 #include <set>
 
 #include "book/book_error.h"
+#include "book/game_entries.h"
 #include "book/isolated_run.h"
 #include "solver/gomoku/notation.h"
 
@@ -29,12 +30,9 @@ namespace fs = std::filesystem;
 // table (file, key after which, key before which).
 constexpr char kValue = 'V', kNote = 'N', kLost = 'L';
 
-std::optional<SalvagedFamily> familyNamed(const std::string& name) {
-  if (name == "positions") return SalvagedFamily::Positions;
-  if (name == "othello") return SalvagedFamily::Othello;
-  if (name == "metadata") return SalvagedFamily::Metadata;
-  if (name == "jobs") return SalvagedFamily::Jobs;
-  return std::nullopt;
+// Whether salvage reads the family of this name (the default and campaign families it leaves).
+bool salvaged(const std::string& name) {
+  return name == kSalvagedPositions || name == kSalvagedMetadata || name == kSalvagedJobs || gameEntriesIn(name);
 }
 
 // Buffers items and writes them out in large pieces.
@@ -63,23 +61,23 @@ class ItemStream {
 // Reads `it` from the front until it fails, then from the back down to where the front stopped.
 // Every entry read goes to `stream` under `family`; a stretch that could not be read is reported
 // with the keys on either side of it.
-void readBothEnds(rocksdb::Iterator& it, SalvagedFamily family, const std::string& file, ItemStream& stream) {
-  const std::string familyByte(1, static_cast<char>(family));
+void readBothEnds(rocksdb::Iterator& it, const std::string& family, const std::string& file, ItemStream& stream) {
   std::optional<std::string> lastFront;
   for (it.SeekToFirst(); it.Valid(); it.Next()) {
-    stream.item(kValue, {familyByte, it.key().ToStringView(), it.value().ToStringView()});
+    stream.item(kValue, {family, it.key().ToStringView(), it.value().ToStringView()});
     lastFront = it.key().ToString();
   }
   if (it.status().ok()) return;
   std::optional<std::string> firstBack;
   for (it.SeekToLast(); it.Valid() && (!lastFront || it.key().compare(*lastFront) > 0); it.Prev()) {
-    stream.item(kValue, {familyByte, it.key().ToStringView(), it.value().ToStringView()});
+    stream.item(kValue, {family, it.key().ToStringView(), it.value().ToStringView()});
     firstBack = it.key().ToString();
   }
-  if (family == SalvagedFamily::Positions) {
+  if (family == kSalvagedPositions) {
     stream.item(kLost, {file, lastFront.value_or(""), firstBack.value_or("")});
   } else {
-    stream.item(kNote, {file + ": part of its " + std::string(family == SalvagedFamily::Othello ? "Othello entries" : "book data") +
+    const GameEntries* game = gameEntriesIn(family);
+    stream.item(kNote, {file + ": part of its " + (game ? std::string(game->title) + " entries" : std::string("book data")) +
                         " could not be read (" + gomoku::printable(it.status().ToString(), 160) + ")"});
   }
 }
@@ -129,8 +127,9 @@ std::string describeDrop(const std::string& line) {
 
 std::vector<rocksdb::ColumnFamilyDescriptor> bookFamilies() {
   std::vector<rocksdb::ColumnFamilyDescriptor> families;
-  for (const char* name : {rocksdb::kDefaultColumnFamilyName.c_str(), "positions", "metadata", "jobs", "othello"})
+  for (const char* name : {rocksdb::kDefaultColumnFamilyName.c_str(), kSalvagedPositions, kSalvagedMetadata, kSalvagedJobs})
     families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+  for (const GameEntries* game : gameEntryKinds()) families.emplace_back(game->family, rocksdb::ColumnFamilyOptions());
   return families;
 }
 
@@ -229,10 +228,9 @@ int salvageDatabaseTo(const std::string& copy, int out) {
   for (const auto& line : drops->lines()) stream.item(kNote, {describeDrop(line)});
   std::unique_ptr<rocksdb::DB> db(raw);
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const auto family = familyNamed(names[i]);
-    if (!family) continue;
+    if (!salvaged(names[i])) continue;
     std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handles[i]));
-    readBothEnds(*it, *family, "the book", stream);
+    readBothEnds(*it, names[i], "the book", stream);
   }
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
   return 0;
@@ -248,10 +246,9 @@ int salvageTableTo(const std::string& file, int out) {
     return 0;
   }
   const auto properties = reader.GetTableProperties();
-  const auto family = properties ? familyNamed(properties->column_family_name) : std::nullopt;
-  if (!family) return 0;
+  if (!properties || !salvaged(properties->column_family_name)) return 0;
   std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(rocksdb::ReadOptions()));
-  readBothEnds(*it, *family, name, stream);
+  readBothEnds(*it, properties->column_family_name, name, stream);
   return 0;
 }
 
@@ -275,7 +272,7 @@ Salvage salvageBook(const std::string& dir, const std::string& scratch) {
     for (const Item& item : items) {
       if (item.tag == kValue && !item.fields[0].empty()) {
         // First come, kept: the repaired book first, then tables newest first.
-        salvage.values[static_cast<SalvagedFamily>(item.fields[0][0])].emplace(item.fields[1], item.fields[2]);
+        salvage.values[item.fields[0]].emplace(item.fields[1], item.fields[2]);
       } else if (item.tag == kNote) {
         salvage.lost.push_back(item.fields[0]);
       } else if (item.tag == kLost) {

@@ -11,13 +11,16 @@
 
 namespace tengen::book {
 
-// The book's column families as salvage names them.
-enum class SalvagedFamily : unsigned char { Positions = 0, Othello = 1, Metadata = 2, Jobs = 3 };
+// The book's column families salvage reads, by their names: these three, and each game's with
+// entries of its own (game_entries.h).
+inline constexpr const char* kSalvagedPositions = "positions";
+inline constexpr const char* kSalvagedMetadata = "metadata";
+inline constexpr const char* kSalvagedJobs = "jobs";
 
 struct Salvage {
   // Every value read, as stored (bound to its key), by family, then key. Where sources disagree,
   // the repaired book's view wins over a lone table's.
-  std::map<SalvagedFamily, std::map<std::string, std::string>> values;
+  std::map<std::string, std::map<std::string, std::string>> values;
   // What could not be read, one line each, for the user: a damaged part of a log or a table.
   std::vector<std::string> lost;
   // A lost stretch of a table's positions, as the keys on either side of it ("" at an end).

@@ -1,8 +1,7 @@
 // One scan over the book to count its entries.
 #include "book/book_stats.h"
 
-#include "book/othello_entry.h"
-
+#include "book/game_entries.h"
 #include "book/position_key.h"
 
 namespace tengen::book {
@@ -36,25 +35,33 @@ BookStats collectStats(const Book& book, bool checkFiles) {
       }
     return true;
   });
-  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string& error) {
-    ++s.othelloEntries;
-    s.othelloBytes += key.size() + bytes.size();
-    if (!error.empty()) {
-      ++s.othelloUnreadable;
+  for (const GameEntries* kind : gameEntryKinds()) {
+    BookStats::GameCounts& g = s.games[kind->family];
+    book.forEachGameEntry(kind->family, [&](std::string_view key, std::string_view bytes, const std::string& error) {
+      ++g.entries;
+      g.bytes += key.size() + bytes.size();
+      if (!error.empty()) {
+        ++g.unreadable;
+        return true;
+      }
+      try {
+        const GameEntrySummary e = kind->summarize(bytes);
+        if (e.verified) ++g.verified;
+        ++g.byVariant[e.variant];
+      } catch (const RecordError&) {
+        ++g.unreadable;
+      }
       return true;
-    }
-    try {
-      const OthelloEntry e = decodeOthelloEntry(bytes);
-      if (e.verified()) ++s.othelloVerified;
-      s.othelloByGame[std::string(e.scoring == othello::Scoring::FewestDiscs ? "anti-othello " : "othello ") +
-                      std::to_string(e.size) + "x" + std::to_string(e.size)]++;
-    } catch (const RecordError&) {
-      ++s.othelloUnreadable;
-    }
-    return true;
-  });
+    });
+  }
   s.diskBytes = book.diskBytes();
   return s;
+}
+
+std::uint64_t BookStats::unreadableGameEntries() const {
+  std::uint64_t n = 0;
+  for (const auto& [family, g] : games) n += g.unreadable;
+  return n;
 }
 
 }  // namespace tengen::book

@@ -20,10 +20,14 @@ struct BookStats {
   std::map<std::string, std::uint64_t> byRule;    // "renju 15x15", ...
   std::map<int, std::uint64_t> byDepth;           // stones on the board
   std::uint64_t diskBytes = 0;
-  // Othello entries: how many, verified, claims (the endgame search's, or resting on one), their
-  // stored bytes, by game and size ("othello 6x6", "anti-othello 4x4").
-  std::uint64_t othelloEntries = 0, othelloVerified = 0, othelloUnreadable = 0, othelloBytes = 0;
-  std::map<std::string, std::uint64_t> othelloByGame;
+  // Each game with entries of its own (game_entries.h), by its family: how many, verified,
+  // unreadable (the rest are claims), their stored bytes, by variant ("othello 6x6").
+  struct GameCounts {
+    std::uint64_t entries = 0, verified = 0, unreadable = 0, bytes = 0;
+    std::map<std::string, std::uint64_t> byVariant;
+  };
+  std::map<std::string, GameCounts> games;  // every registered game, with or without entries
+  std::uint64_t unreadableGameEntries() const;
 };
 
 // One walk over every entry. With `checkFiles`, every block of every file is read and its

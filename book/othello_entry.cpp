@@ -216,7 +216,7 @@ OthelloEntry decodeOthelloEntry(std::string_view bytes) {
 OthelloAnswer lookUpOthello(const Book& book, const othello::Position& p) {
   OthelloAnswer a;
   const OthelloKey key = othelloKey(p);
-  const auto bytes = book.othelloEntry(key.bytes);
+  const auto bytes = book.gameEntry(kOthelloFamily, key.bytes);
   if (!bytes) return a;
   OthelloEntry entry;
   try {
@@ -237,15 +237,19 @@ OthelloAnswer lookUpOthello(const Book& book, const othello::Position& p) {
   return a;
 }
 
-OthelloVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report) {
-  OthelloVerifyTally tally;
+void storeOthelloEntry(Book& book, const othello::Position& p, const OthelloEntry& entry) {
+  book.writeGameEntries(kOthelloFamily, {{othelloKey(p).bytes, encodeOthelloEntry(entry)}});
+}
+
+GameVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report) {
+  GameVerifyTally tally;
   struct Read {
     OthelloEntry entry;
     std::string error;         // "" when verified
     bool decided = false;
   };
   std::map<std::string, Read> entries;
-  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string& error) {
+  book.forEachGameEntry(kOthelloFamily, [&](std::string_view key, std::string_view bytes, const std::string& error) {
     try {
       if (!error.empty()) throw RecordError(error);
       entries[std::string(key)].entry = decodeOthelloEntry(bytes);
@@ -314,8 +318,21 @@ OthelloVerifyTally verifyOthelloEntries(Book& book, const std::function<void(con
       rewrites.emplace_back(key, encodeOthelloEntry(r.entry));
     }
   }
-  if (!rewrites.empty()) book.writeOthello(rewrites);
+  if (!rewrites.empty()) book.writeGameEntries(kOthelloFamily, rewrites);
   return tally;
+}
+
+const GameEntries& othelloEntries() {
+  static const GameEntries kind{
+      kOthelloFamily, "Othello", "proof trees, or margins from verified children",
+      [](std::string_view bytes) {
+        const OthelloEntry e = decodeOthelloEntry(bytes);
+        return GameEntrySummary{std::string(e.scoring == othello::Scoring::FewestDiscs ? "anti-othello " : "othello ") +
+                                    std::to_string(e.size) + "x" + std::to_string(e.size),
+                                e.verified()};
+      },
+      verifyOthelloEntries};
+  return kind;
 }
 
 }  // namespace tengen::book

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "book/game_entries.h"
 #include "solver/othello/board.h"
 #include "solver/othello/prove.h"
 #include "solver/proof/proof_tree.h"
@@ -67,6 +68,9 @@ std::string checkOthelloChildren(const OthelloEntry& entry, const VerifiedOthell
 
 class Book;
 
+// Writes `entry` (of position `p`) under p's key, in one atomic write.
+void storeOthelloEntry(Book& book, const othello::Position& p, const OthelloEntry& entry);
+
 // What the book holds for a position, turned to the position's own orientation.
 struct OthelloAnswer {
   bool inBook = false, verified = false;
@@ -78,15 +82,15 @@ struct OthelloAnswer {
 // Throws BookError naming the book when the entry is unreadable.
 OthelloAnswer lookUpOthello(const Book& book, const othello::Position& p);
 
-struct OthelloVerifyTally {
-  std::size_t checked = 0, failed = 0, unreadable = 0;
-  std::size_t claims = 0;  // margins with nothing to check (the endgame search's, or above one)
-};
 // Re-checks every Othello entry of `book` with the plain-rules verifier (its trees, or its margin
 // against its children's verified entries) and marks it verified (or not). Each unreadable entry
-// and each failure goes to `report`, one line each (without a command's prefix). Claims are left
-// unverified and counted, not failed.
-OthelloVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report);
+// and each failure goes to `report`, one line each (without a command's prefix). Claims (margins
+// of the endgame search, or above one) are left unverified and counted, not failed.
+GameVerifyTally verifyOthelloEntries(Book& book, const std::function<void(const std::string& line)>& report);
+
+// Othello's entries as the book and its tools see them (game_entries.h): the "othello" family.
+inline constexpr const char* kOthelloFamily = "othello";
+const GameEntries& othelloEntries();
 
 // Bytes with a format byte and a checksum; decode throws RecordError on any damage.
 std::string encodeOthelloEntry(const OthelloEntry& entry);

@@ -24,7 +24,7 @@
 #include "cli/distributed.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
-#include "book/othello_entry.h"
+#include "book/game_entries.h"
 #include "solver/gomoku/notation.h"
 
 namespace tengen::cli {
@@ -59,27 +59,27 @@ int stats(const Args& args) {
       }
       return o.done();
     };
-    std::cout << JsonObject()
-                     .str("book", book.dir())
-                     .num("format_version", static_cast<long long>(book.metadata().formatVersion))
-                     .str("created", book.metadata().created)
-                     .str("created_by", book.metadata().createdBy)
-                     .num("entries", static_cast<long long>(s.entries))
-                     .num("verified", static_cast<long long>(s.verified))
-                     .num("claimed_unverified", static_cast<long long>(s.claimedUnverified))
-                     .num("unreadable", static_cast<long long>(s.unreadable))
-                     .raw("by_result", counts(s.byResult))
-                     .raw("by_rule", counts(s.byRule))
-                     .raw("by_depth", counts(s.byDepth))
-                     .num("disk_bytes", static_cast<long long>(s.diskBytes))
-                     .num("othello_entries", static_cast<long long>(s.othelloEntries))
-                     .num("othello_verified", static_cast<long long>(s.othelloVerified))
-                     .num("othello_unreadable", static_cast<long long>(s.othelloUnreadable))
-                     .num("othello_bytes", static_cast<long long>(s.othelloBytes))
-                     .raw("othello_by_game", counts(s.othelloByGame))
-                     .done()
-              << '\n';
-    return s.unreadable || s.othelloUnreadable ? 1 : 0;
+    JsonObject o;
+    o.str("book", book.dir())
+        .num("format_version", static_cast<long long>(book.metadata().formatVersion))
+        .str("created", book.metadata().created)
+        .str("created_by", book.metadata().createdBy)
+        .num("entries", static_cast<long long>(s.entries))
+        .num("verified", static_cast<long long>(s.verified))
+        .num("claimed_unverified", static_cast<long long>(s.claimedUnverified))
+        .num("unreadable", static_cast<long long>(s.unreadable))
+        .raw("by_result", counts(s.byResult))
+        .raw("by_rule", counts(s.byRule))
+        .raw("by_depth", counts(s.byDepth))
+        .num("disk_bytes", static_cast<long long>(s.diskBytes));
+    for (const auto& [family, g] : s.games)
+      o.num(family + "_entries", static_cast<long long>(g.entries))
+          .num(family + "_verified", static_cast<long long>(g.verified))
+          .num(family + "_unreadable", static_cast<long long>(g.unreadable))
+          .num(family + "_bytes", static_cast<long long>(g.bytes))
+          .raw(family + "_by_game", counts(g.byVariant));
+    std::cout << o.done() << '\n';
+    return s.unreadable || s.unreadableGameEntries() ? 1 : 0;
   }
   std::cout << "book: " << book.dir() << " (format " << book.metadata().formatVersion << ", created "
             << book.metadata().created << " by " << book.metadata().createdBy << ")\n"
@@ -94,15 +94,15 @@ int stats(const Args& args) {
   std::cout << "\ndisk: " << s.diskBytes << " bytes";
   if (s.entries) std::cout << " (" << s.diskBytes / s.entries << " per entry)";
   std::cout << '\n';
-  if (s.othelloEntries) {
-    std::cout << "othello: " << s.othelloEntries << " entries (" << s.othelloVerified << " verified, "
-              << s.othelloEntries - s.othelloVerified - s.othelloUnreadable << " claims, " << s.othelloUnreadable
-              << " unreadable), " << s.othelloBytes << " bytes of keys and values (" << s.othelloBytes / s.othelloEntries
-              << " per entry);";
-    for (const auto& [k, v] : s.othelloByGame) std::cout << ' ' << k << ' ' << v << ';';
+  for (const auto& [family, g] : s.games) {
+    if (!g.entries) continue;
+    std::cout << family << ": " << g.entries << " entries (" << g.verified << " verified, "
+              << g.entries - g.verified - g.unreadable << " claims, " << g.unreadable << " unreadable), " << g.bytes
+              << " bytes of keys and values (" << g.bytes / g.entries << " per entry);";
+    for (const auto& [k, v] : g.byVariant) std::cout << ' ' << k << ' ' << v << ';';
     std::cout << '\n';
   }
-  return s.unreadable || s.othelloUnreadable ? 1 : 0;
+  return s.unreadable || s.unreadableGameEntries() ? 1 : 0;
 }
 
 // RenLib and SGF: the book's tree below a root (default the empty board), every stored position
@@ -274,16 +274,23 @@ int repair(const Args& args) {
       if (++failures <= 10) std::cout << "re-check: " << line << '\n';
     });
     if (failures > 10) std::cout << "re-check: ... and " << failures - 10 << " more\n";
-    const book::OthelloVerifyTally othello =
-        report.othello ? book::verifyOthelloEntries(into, [](const std::string& line) { std::cerr << "tengen verify: " << line << '\n'; })
-                       : book::OthelloVerifyTally{};
+    std::string copied, held;
+    for (const book::GameEntries* kind : book::gameEntryKinds()) {
+      const std::size_t n = report.gameEntries.count(kind->family) ? report.gameEntries.at(kind->family) : 0;
+      copied += std::to_string(n) + " " + kind->title + " entries, ";
+      if (!n) continue;
+      const book::GameVerifyTally game =
+          kind->verifyAll(into, [](const std::string& line) { std::cerr << "tengen verify: " << line << '\n'; });
+      held += std::string("; ") + kind->title + ": " + std::to_string(game.checked - game.failed) + " of " +
+              std::to_string(game.checked) + " hold";
+    }
+    if (copied.size() >= 2) copied.erase(copied.size() - 2);  // "3 Othello entries" before " and"
     std::cout << "repaired book " << gomoku::printable(from) << " into " << into.dir() << ": " << report.records
-              << " records, " << report.othello << " Othello entries and " << report.jobStates
+              << " records, " << copied << " and " << report.jobStates
               << " saved job states copied; " << report.unreadable << " unreadable values left out\n"
               << "re-checked: " << tally.claims - tally.failed << " of " << tally.claims << " stored claims hold ("
               << tally.positions << " positions); " << tally.failed
-              << " failed and are kept as unverified claims";
-    if (report.othello) std::cout << "; Othello: " << othello.checked - othello.failed << " of " << othello.checked << " hold";
+              << " failed and are kept as unverified claims" << held;
     std::cout << '\n'
               << (report.lost.empty() ? "nothing that could be read was lost"
                                       : std::to_string(report.lost.size()) + " part(s) could not be kept (listed above)")

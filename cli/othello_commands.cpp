@@ -161,7 +161,7 @@ int runOthelloSolve(const Args& args) {
     // Marked verified: proveMargin checked both trees.
     book::OthelloEntry entry = book::othelloEntryOf(pos, *proof, r.best);
     entry.verifiedBy = book::kOthelloVerifierRevision;
-    book->writeOthello({{book::othelloKey(pos).bytes, book::encodeOthelloEntry(entry)}});
+    book::storeOthelloEntry(*book, pos, entry);
     stored = book->dir();
   }
   // A split's jobs: how many, how they were answered, and the coordinator's cost per job.

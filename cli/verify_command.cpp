@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "book/book.h"
 #include "book/book_verify.h"
@@ -14,7 +16,7 @@
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "book/othello_entry.h"
+#include "book/game_entries.h"
 #include "solver/gomoku/position.h"
 
 namespace tengen::cli {
@@ -90,32 +92,35 @@ int runVerify(int argc, char** argv) {
     tally = book::verifyAllClaims(book, report);
   }
 
-  book::OthelloVerifyTally othelloTally;
-  if (args.positional().empty()) othelloTally = book::verifyOthelloEntries(book, report);
+  // Every game's own entries too (game_entries.h), when the whole book is asked for.
+  std::vector<std::pair<const book::GameEntries*, book::GameVerifyTally>> games;
+  for (const book::GameEntries* kind : book::gameEntryKinds())
+    games.emplace_back(kind, args.positional().empty() ? kind->verifyAll(book, report) : book::GameVerifyTally{});
 
-  const bool ok = tally.failed == 0 && tally.unreadable == 0 && othelloTally.failed == 0 && othelloTally.unreadable == 0;
-  if (args.flag("json"))
-    std::cout << JsonObject()
-                     .str("book", book.dir())
-                     .num("claims_checked", static_cast<long long>(tally.claims))
-                     .num("positions_checked", static_cast<long long>(tally.positions))
-                     .num("failed", static_cast<long long>(tally.failed))
-                     .num("unreadable", static_cast<long long>(tally.unreadable))
-                     .num("othello_checked", static_cast<long long>(othelloTally.checked))
-                     .num("othello_failed", static_cast<long long>(othelloTally.failed + othelloTally.unreadable))
-                     .num("othello_claims", static_cast<long long>(othelloTally.claims))
-                     .boolean("ok", ok)
-                     .done()
-              << '\n';
-  else
+  bool ok = tally.failed == 0 && tally.unreadable == 0;
+  for (const auto& [kind, game] : games) ok = ok && game.failed == 0 && game.unreadable == 0;
+  if (args.flag("json")) {
+    JsonObject o;
+    o.str("book", book.dir())
+        .num("claims_checked", static_cast<long long>(tally.claims))
+        .num("positions_checked", static_cast<long long>(tally.positions))
+        .num("failed", static_cast<long long>(tally.failed))
+        .num("unreadable", static_cast<long long>(tally.unreadable));
+    for (const auto& [kind, game] : games)
+      o.num(std::string(kind->family) + "_checked", static_cast<long long>(game.checked))
+          .num(std::string(kind->family) + "_failed", static_cast<long long>(game.failed + game.unreadable))
+          .num(std::string(kind->family) + "_claims", static_cast<long long>(game.claims));
+    std::cout << o.boolean("ok", ok).done() << '\n';
+  } else {
     std::cout << "verified " << tally.claims - tally.failed << " of " << tally.claims << " stored claims ("
               << tally.positions << " positions re-checked), " << tally.failed << " failed, " << tally.unreadable
               << " unreadable, in book " << book.dir() << '\n';
-  if (!args.flag("json") && othelloTally.checked + othelloTally.unreadable + othelloTally.claims > 0)
-    std::cout << "verified " << othelloTally.checked - othelloTally.failed << " of "
-              << othelloTally.checked + othelloTally.unreadable
-              << " checkable Othello entries (proof trees, or margins from verified children); " << othelloTally.claims
-              << " claims without a proof left unverified\n";
+    for (const auto& [kind, game] : games)
+      if (game.checked + game.unreadable + game.claims > 0)
+        std::cout << "verified " << game.checked - game.failed << " of " << game.checked + game.unreadable << " checkable "
+                  << kind->title << " entries (" << kind->checkedBy << "); " << game.claims
+                  << " claims without a proof left unverified\n";
+  }
   return ok ? 0 : 1;
 }
 

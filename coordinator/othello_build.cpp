@@ -36,7 +36,7 @@ struct TreeNode {
 // treated as missing (the build answers the position again and writes over it).
 std::optional<book::OthelloEntry> entryOf(const book::Book& book, const Position& p) {
   const book::OthelloKey key = book::othelloKey(p);
-  const auto bytes = book.othelloEntry(key.bytes);
+  const auto bytes = book.gameEntry(book::kOthelloFamily, key.bytes);
   if (!bytes) return std::nullopt;
   try {
     book::OthelloEntry e = book::decodeOthelloEntry(*bytes);
@@ -45,10 +45,6 @@ std::optional<book::OthelloEntry> entryOf(const book::Book& book, const Position
   } catch (const book::RecordError&) {
     return std::nullopt;
   }
-}
-
-void store(book::Book& book, const Position& p, const book::OthelloEntry& e) {
-  book.writeOthello({{book::othelloKey(p).bytes, book::encodeOthelloEntry(e)}});
 }
 
 // Every position up to `depth` plies below the root, one per symmetry class, breadth first.
@@ -163,7 +159,7 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
       entry = book::othelloEntryOf(p, reply->margin, best, book::OthelloBasis::Search);  // a claim
       ++summary.claimed;
     }
-    store(book, p, entry);
+    book::storeOthelloEntry(book, p, entry);
     entries[i] = entry;
   }
   if (stopped()) {
@@ -207,7 +203,7 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
     }
     summary.checkSeconds += std::chrono::duration<double>(Clock::now() - checkStart).count();
     ++summary.derived;
-    store(book, node.position, entry);
+    book::storeOthelloEntry(book, node.position, entry);
     entries[k] = entry;
   }
   if (entries[0]) {

@@ -814,7 +814,7 @@ TEST(OthelloBuild, FourByFourStartIsAVerifiedWhiteWinByTenAndResumes) {
   EXPECT_EQ(s.proved, s.jobs);
   // Every entry verifies again from the book alone, and agrees with the endgame solver.
   std::size_t entries = 0;
-  book.forEachOthello([&](std::string_view key, std::string_view bytes, const std::string&) {
+  book.forEachGameEntry(book::kOthelloFamily, [&](std::string_view key, std::string_view bytes, const std::string&) {
     const book::OthelloEntry e = book::decodeOthelloEntry(bytes);
     EXPECT_TRUE(e.verified());
     EXPECT_EQ(book::othelloKey(e.position()).bytes, key);
@@ -870,7 +870,7 @@ TEST(OthelloBuild, RefusesAMarginItsTreesDoNotProve) {
     EXPECT_NE(std::string(e.what()).find("the verifier refused"), std::string::npos) << e.what();
   }
   int stored = 0;
-  book.forEachOthello([&](std::string_view, std::string_view, const std::string&) { return ++stored, true; });
+  book.forEachGameEntry(book::kOthelloFamily, [&](std::string_view, std::string_view, const std::string&) { return ++stored, true; });
   EXPECT_EQ(stored, 0);
 }
 

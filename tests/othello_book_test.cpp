@@ -46,10 +46,10 @@ TEST(OthelloBook, ImagesShareAKeyAndTheEntryRoundTrips) {
   const std::string dir = tmp.sub("book");
   {
     Book book(dir, Book::Access::Create);
-    book.writeOthello({{key.bytes, encodeOthelloEntry(entry)}});
+    book.writeGameEntries(kOthelloFamily, {{key.bytes, encodeOthelloEntry(entry)}});
   }
   Book reader(dir, Book::Access::ReadOnly);
-  const auto bytes = reader.othelloEntry(key.bytes);
+  const auto bytes = reader.gameEntry(kOthelloFamily, key.bytes);
   ASSERT_TRUE(bytes);
   const OthelloEntry back = decodeOthelloEntry(*bytes);
   EXPECT_EQ(back.margin, entry.margin);
@@ -58,7 +58,7 @@ TEST(OthelloBook, ImagesShareAKeyAndTheEntryRoundTrips) {
   EXPECT_EQ(back.atLeast.size(), entry.atLeast.size());
   EXPECT_EQ(checkOthelloEntry(back), "");
   int seen = 0;
-  reader.forEachOthello([&](std::string_view, std::string_view, const std::string&) { return ++seen, true; });
+  reader.forEachGameEntry(kOthelloFamily, [&](std::string_view, std::string_view, const std::string&) { return ++seen, true; });
   EXPECT_EQ(seen, 1);
   // The renju positions do not see it.
   int positions = 0;
