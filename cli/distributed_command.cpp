@@ -19,7 +19,7 @@
 #include "cli/hint_engine_options.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
-#include "cli/othello_commands.h"
+#include "cli/game_commands.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
@@ -255,7 +255,10 @@ int runDistributedSolve(const Args& args) {
 
 int runBookBuild(int argc, char** argv) {
   const Args args(argc, argv, 3, commandHelp("book build"));
-  if (othelloRequested(args)) return runOthelloBookBuild(args);
+  return gameCommandsFor(args).bookBuild(args);
+}
+
+int buildFiveInARowBook(const Args& args) {
   // The roots: one position, or the named openings (renju 15x15).
   std::vector<std::string> roots;
   gomoku::PositionOptions popts = positionOptions(args);

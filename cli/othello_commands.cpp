@@ -2,7 +2,7 @@
 // `book build` for it. The work is in solver/othello (positions, the endgame solver, proofs),
 // book/othello_entry (entries) and coordinator/othello_build (jobs); this file reads options and
 // prints answers. Keys and trees are in the canonical orientation; answers are turned back.
-#include "cli/othello_commands.h"
+#include "cli/game_commands.h"
 
 #include <unistd.h>
 
@@ -33,6 +33,16 @@ namespace {
 using othello::discName;
 using othello::Position;
 using othello::Square;
+
+// Which Othello a command line asks for: --game (or --rule) othello | anti-othello, --size 4, 6
+// or 8, --start diagonal | parallel.
+struct OthelloGame {
+  int size = 8;
+  othello::Scoring scoring = othello::Scoring::MostDiscs;
+  othello::StartKind start = othello::StartKind::Diagonal;
+  const char* name() const { return scoring == othello::Scoring::FewestDiscs ? "anti-othello" : "othello"; }
+};
+
 
 std::string jsonStrings(const std::vector<std::string>& items) {
   std::string out = "[";
@@ -69,14 +79,7 @@ const char* basisName(book::OthelloBasis basis) {
   return "the endgame search alone, no proof kept";
 }
 
-}  // namespace
-
-bool othelloRequested(const Args& args) {
-  for (const char* option : {"game", "rule"})
-    if (const auto v = args.value(option); v && (*v == "othello" || *v == "anti-othello")) return true;
-  return false;
-}
-
+// Throws UsageError for a size or start Othello does not have.
 OthelloGame othelloGame(const Args& args) {
   OthelloGame g;
   const std::string name = args.value("game").value_or(args.value("rule").value_or("othello"));
@@ -89,6 +92,8 @@ OthelloGame othelloGame(const Args& args) {
   return g;
 }
 
+// A board string (64 cells, a space, the side to move) or moves from the start ("f5 d6 c3"):
+// the position they reach (solver/othello/notation.h). Throws UsageError naming what is wrong.
 Position parseOthello(const std::string& text, const OthelloGame& game) {
   if (othello::isBoardString(text) && game.size != 8) throw UsageError("a 64-cell board string is an 8x8 position (drop --size)");
   try {
@@ -328,6 +333,7 @@ int runOthelloQuery(const Args& args) {
 
 // `book build --game othello`: every position to --depth plies below the root gets its exact
 // margin; the workers solve the positions at the depth (and prove them within --proof-nodes).
+// `book build --game othello`: every position to --depth plies below the root gets its exact margin.
 int runOthelloBookBuild(const Args& args) {
   if (args.value("openings") || args.value("nodes") || args.value("jobs"))
     throw UsageError("an Othello book build takes ROOT --depth D [--time S] [--proof-nodes N] [--workers N] [--hash MB]");
@@ -399,5 +405,11 @@ int runOthelloBookBuild(const Args& args) {
   return 0;
 }
 
+}  // namespace
+
+const GameCommands& othelloCommands() {
+  static const GameCommands commands{{"othello", "anti-othello"}, runOthelloSolve, runOthelloQuery, runOthelloBookBuild};
+  return commands;
+}
 
 }  // namespace tengen::cli

@@ -9,7 +9,7 @@
 #include "book/book.h"
 #include "book/book_query.h"
 #include "cli/args.h"
-#include "cli/othello_commands.h"
+#include "cli/game_commands.h"
 #include "cli/commands.h"
 #include "cli/board_text.h"
 #include "cli/input_lines.h"
@@ -154,9 +154,10 @@ bool answer(const book::Book& book, const std::string& text, const PositionOptio
 
 int runQuery(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("query"));
-  if (othelloRequested(args)) return runOthelloQuery(args);
-  const auto game = args.value("game");
-  if (game && *game != "gomoku") throw UsageError("unknown game " + gomoku::quoted(*game) + " (gomoku, othello or anti-othello)");
+  return gameCommandsFor(args).query(args);
+}
+
+int queryFiveInARow(const Args& args) {
   if (args.positional().size() > 1)
     throw UsageError("give the position as one argument (quote it), or none to read standard input");
   const PositionOptions options = positionOptions(args);

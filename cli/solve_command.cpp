@@ -10,7 +10,7 @@
 #include "book/book_proofs.h"
 #include "book/stored_proof.h"
 #include "cli/args.h"
-#include "cli/othello_commands.h"
+#include "cli/game_commands.h"
 #include "cli/book_open.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
@@ -196,9 +196,10 @@ bool solveOne(const std::string& text, const PositionOptions& popts, SolveOption
 
 int runSolve(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("solve"));
-  const std::string game = args.value("game").value_or("gomoku");
-  if (othelloRequested(args)) return runOthelloSolve(args);
-  if (game != "gomoku") throw UsageError("unknown game " + quoted(game) + " (gomoku, othello or anti-othello)");
+  return gameCommandsFor(args).solve(args);
+}
+
+int solveFiveInARow(const Args& args) {
   if (distributedRequested(args)) return runDistributedSolve(args);
   // Ctrl-C stops the search where it is: the answer so far is printed (and stored), then the
   // command ends with 128 + the signal.

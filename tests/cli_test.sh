@@ -374,6 +374,11 @@ check "an imported, unverified child is no leaf: the parent searches as alone ($
 
 err=$("$TENGEN" solve --game chess "e4" 2>&1 >/dev/null); rc=$?
 check "an unknown game exits 2" [ "$rc" -eq 2 ]
+# book build asks the same list of games: an unknown one is refused before any book is made (it
+# once built a renju book).
+err=$("$TENGEN" book build --game chess "" --depth 1 --book "$BOOKS/chess" 2>&1 >/dev/null); rc=$?
+check "book build: an unknown game exits 2 and names the games" [ "$rc" -eq 2 ] && check "book build: an unknown game exits 2 and names the games (and)" contains "$err" "unknown game 'chess' (gomoku, othello or anti-othello)"
+check "book build: no book made for an unknown game" [ ! -e "$BOOKS/chess" ]
 
 # Start-up: the web view is tengen's own small HTTP server; nothing loads TLS.
 check "tengen does not load OpenSSL" sh -c "! ldd '$TENGEN' | grep -qE 'httplib|libssl|libcrypto'"
