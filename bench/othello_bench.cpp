@@ -42,11 +42,12 @@ std::vector<FfoProblem> readFfoProblems(const std::string& file) {
   return out;
 }
 
-std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method) {
+std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method, double maxSeconds) {
   std::vector<FfoSolve> out;
   for (const FfoProblem& prob : readFfoProblems(file)) {
     const othello::Position p = othello::parseBoardString(prob.board);
     othello::EndgameSolver solver(22);
+    solver.setLimits(nullptr, maxSeconds);
     const othello::EndgameResult r = solver.solve(p);
     FfoSolve s;
     s.number = prob.number;
@@ -61,7 +62,9 @@ std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othel
     }
     s.nodes = r.nodes;
     s.seconds = r.seconds;
-    if (prove) {
+    s.finished = r.exact;
+    if (prove && s.finished) {
+      solver.setLimits(nullptr, 0);
       othello::MarginProofOptions o;
       o.method = method;
       o.solver = &solver;

@@ -27,6 +27,7 @@ struct FfoSolve {
   bool bestScoresBest = false;  // the listed score of the solver's move is the best score
   std::uint64_t nodes = 0;
   double seconds = 0;
+  bool finished = true;  // false: stopped at the time limit; margin and best mean nothing
   // With `prove`: the margin proved again (both trees, checked by the plain-rules verifier).
   bool proved = false;
   std::size_t treeNodes = 0;
@@ -34,9 +35,11 @@ struct FfoSolve {
   double proofSeconds = 0;
 };
 
-// Solves every problem from scratch (a fresh table each) with the exact endgame solver; with
+// Solves every problem from scratch (a fresh table each) with the exact endgame solver, each
+// stopped after `maxSeconds` (0: never; a stopped one is not finished and not proved); with
 // `prove`, each margin is then proved by `method` and verified.
 std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove = false,
-                                      othello::ProofMethod method = othello::ProofMethod::NullWindow);
+                                      othello::ProofMethod method = othello::ProofMethod::NullWindow,
+                                      double maxSeconds = 0);
 
 }  // namespace tengen::bench

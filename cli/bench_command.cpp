@@ -501,8 +501,11 @@ int benchOthello(const Args& args) {
   if (method != "null-window" && method != "dfpn") throw UsageError("--method is null-window or dfpn");
   std::uint64_t nodes = 0, proofNodes = 0, treeNodes = 0;
   double seconds = 0, proofSeconds = 0;
-  int wrong = 0;
-  const auto solved = bench::runOthelloBench(file, prove, method == "dfpn" ? othello::ProofMethod::Dfpn : othello::ProofMethod::NullWindow);
+  // A problem stopped at --time is reported unfinished: not wrong, and its time counts as spent.
+  const double maxSeconds = args.seconds("time", 0, 0, 1e9);
+  int wrong = 0, unfinished = 0;
+  const auto solved = bench::runOthelloBench(file, prove, method == "dfpn" ? othello::ProofMethod::Dfpn : othello::ProofMethod::NullWindow,
+                                             maxSeconds);
   for (const auto& s : solved) {
     nodes += s.nodes;
     seconds += s.seconds;
@@ -510,8 +513,23 @@ int benchOthello(const Args& args) {
     proofSeconds += s.proofSeconds;
     treeNodes += s.treeNodes;
     const bool right = s.margin == s.expected && s.bestScoresBest && (!prove || s.proved);
-    wrong += !right;
-    if (json)
+    unfinished += !s.finished;
+    wrong += s.finished && !right;
+    if (json && !s.finished)
+      std::cout << JsonObject()
+                       .str("bench", "othello-endgame")
+                       .num("problem", static_cast<long long>(s.number))
+                       .num("empties", static_cast<long long>(s.empties))
+                       .boolean("finished", false)
+                       .num("expected", static_cast<long long>(s.expected))
+                       .num("nodes", static_cast<long long>(s.nodes))
+                       .num("seconds", s.seconds)
+                       .done()
+                << '\n';
+    else if (!s.finished)
+      std::printf("FFO #%-2d %2d empties: not finished in %g s (published %+3d), %llu nodes, %.3f s\n", s.number, s.empties,
+                  maxSeconds, s.expected, static_cast<unsigned long long>(s.nodes), s.seconds);
+    else if (json)
       std::cout << JsonObject()
                        .str("bench", "othello-endgame")
                        .num("problem", static_cast<long long>(s.number))
@@ -519,6 +537,7 @@ int benchOthello(const Args& args) {
                        .str("best", s.best)
                        .num("margin", static_cast<long long>(s.margin))
                        .num("expected", static_cast<long long>(s.expected))
+                       .boolean("finished", true)
                        .num("nodes", static_cast<long long>(s.nodes))
                        .num("seconds", s.seconds)
                        .raw("proved", prove ? (s.proved ? "true" : "false") : "null")
@@ -540,6 +559,7 @@ int benchOthello(const Args& args) {
                      .str("bench", "othello-endgame-total")
                      .num("problems", static_cast<long long>(solved.size()))
                      .num("wrong", static_cast<long long>(wrong))
+                     .num("unfinished", static_cast<long long>(unfinished))
                      .num("nodes", static_cast<long long>(nodes))
                      .num("seconds", seconds)
                      .num("nodes_per_s", seconds > 0 ? nodes / seconds : 0)
@@ -550,7 +570,9 @@ int benchOthello(const Args& args) {
                      .done()
               << '\n';
   else {
-    std::printf("total: %zu problems, %d wrong, %llu nodes, %.2f s, %.1f million nodes/s\n", solved.size(), wrong,
+    char limit[64] = "";
+    if (unfinished) std::snprintf(limit, sizeof limit, ", %d not finished in %g s", unfinished, maxSeconds);
+    std::printf("total: %zu problems, %d wrong%s, %llu nodes, %.2f s, %.1f million nodes/s\n", solved.size(), wrong, limit,
                 static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds / 1e6 : 0);
     if (prove)
       std::printf("proofs (%s): %llu nodes, trees of %llu nodes in all, %.2f s with the verifier\n", method.c_str(),

@@ -246,7 +246,7 @@ std::vector<CommandHelp> makeCommands() {
         {"depth", true, "N", "distributed: plies of the recorded build (default 3)"},
         {"rule", true, "R", "horizon: the rule of the games whose line names none (a line's \"rule\" field; default renju)"},
         {"nodes", true, "N", "horizon: nodes per position (default 1000000)"},
-        {"time", true, "S", "horizon: seconds per position (default 60)"},
+        {"time", true, "S", "horizon: seconds per position (default 60); othello: seconds per problem, after which it is reported unfinished (default: none)"},
         kHash,
         {"lines", true, "LIST", "horizon: line numbers of the file, e.g. 1,3"},
         {"prove", false, "", "othello: prove every margin again and verify the trees"},

@@ -347,6 +347,11 @@ out=$("$TENGEN" query --game othello --size 4 --book "$BOOKS/oc" "")
 check "othello query: a claim is shown as one" contains "$out" 'result: unknown; claimed, unverified: white-wins'
 out=$("$TENGEN" verify --book "$BOOKS/oc" --json); rc=$?
 check "verify leaves claims unverified without failing" [ "$rc" -eq 0 ] && check "verify leaves claims unverified without failing (and)" contains "$out" '"othello_failed": 0'
+# bench othello --time: a problem stopped at its limit is reported unfinished, never wrong.
+out=$("$TENGEN" bench othello --time 0.0001); rc=$?
+check "bench othello --time: stopped problems are not finished, none wrong" [ "$rc" -eq 0 ] && check "bench othello --time: stopped problems are not finished, none wrong (and)" contains "$out" "not finished in 0.0001 s (published" && check "bench othello --time: stopped problems are not finished, none wrong (and)" sh -c "! printf '%s' \"\$1\" | grep -q WRONG" _ "$out"
+out=$("$TENGEN" bench othello --time 0.0001 --json | tail -n 1)
+check "bench othello --time --json counts the unfinished" sh -c "printf '%s' \"\$1\" | grep -qE '\"wrong\": 0, \"unfinished\": [1-9]'" _ "$out"
 # Anti-Othello and the parallel start.
 out=$("$TENGEN" solve --game anti-othello --size 4 --prove --json ""); rc=$?
 check "anti-othello 4x4 start: black wins by 4, proved and verified" [ "$rc" -eq 0 ] && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"game": "anti-othello"' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"margin": 4' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"verified": true'
