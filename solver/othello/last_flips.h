@@ -3,7 +3,6 @@
 // index a table. Four lookups instead of eight rays; the endgame's last ply is its commonest node.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
 #include "solver/othello/moves.h"
@@ -40,21 +39,6 @@ constexpr LineCounts makeLineCounts() {
 }
 inline constexpr LineCounts kLineCounts = makeLineCounts();
 
-// Each square's two diagonals (a1-h8 and h1-a8 ways), itself included.
-struct Diagonals {
-  Bitboard down[64] = {}, up[64] = {};
-};
-constexpr Diagonals makeDiagonals() {
-  Diagonals d;
-  for (int s = 0; s < 64; ++s)
-    for (int t = 0; t < 64; ++t) {
-      if (t / 8 - t % 8 == s / 8 - s % 8) d.down[s] |= Bitboard{1} << t;
-      if (t / 8 + t % 8 == s / 8 + s % 8) d.up[s] |= Bitboard{1} << t;
-    }
-  return d;
-}
-inline constexpr Diagonals kDiagonals = makeDiagonals();
-
 }  // namespace last_flips_detail
 
 // The discs `own` turns by playing `s`, the one empty square of a full 8x8 board (0: no move).
@@ -67,8 +51,10 @@ inline int lastFlipCount(Bitboard own, Square s) {
   // square per column, so no two bits meet): multiplications that never carry.
   const int row = static_cast<int>((own >> (r * 8)) & 0xff);
   const int column = static_cast<int>((((own >> c) & fileA) * 0x0102040810204080ull) >> 56);
-  const int down = static_cast<int>(((own & kDiagonals.down[s]) * fileA) >> 56);
-  const int up = static_cast<int>(((own & kDiagonals.up[s]) * fileA) >> 56);
+  // The diagonals are a square's rays both ways (moves.h: 2 south-east, 3 south-west).
+  const auto& rays = moves_detail::kRays;
+  const int down = static_cast<int>(((own & (rays.up[s][2] | rays.down[s][2])) * fileA) >> 56);
+  const int up = static_cast<int>(((own & (rays.up[s][3] | rays.down[s][3])) * fileA) >> 56);
   return t[c][row] + t[r][column] + t[c][down] + t[c][up];
 }
 

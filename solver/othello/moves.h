@@ -1,7 +1,7 @@
-// Othello move generation by shifts: a direction's run of opponent discs is grown six times from
-// the mover's discs (Kogge-Stone style, unrolled), never square by square; a move's flips by
-// precomputed rays. Inline: the endgame search spends most of its time here. Included by
-// board.h; include that, not this.
+// Othello move generation by shifts: a direction's run of opponent discs is grown from the
+// mover's discs by doubling steps (Kogge-Stone style, unrolled), never square by square; a
+// move's flips by precomputed rays. Inline: the endgame search spends most of its time here.
+// Included by board.h; include that, not this.
 #pragma once
 
 #include <bit>
@@ -17,23 +17,11 @@ namespace moves_detail {
 constexpr Bitboard kNotFileA = 0xfefefefefefefefeull;  // after a shift towards h: nothing wrapped into a
 constexpr Bitboard kNotFileH = 0x7f7f7f7f7f7f7f7full;  // after a shift towards a: nothing wrapped into h
 
-// The eight directions as (shift, mask applied after it).
-template <int D>
-inline Bitboard step(Bitboard x) {
-  if constexpr (D == 0) return (x << 1) & kNotFileA;  // east
-  if constexpr (D == 1) return (x >> 1) & kNotFileH;  // west
-  if constexpr (D == 2) return x << 8;                // south
-  if constexpr (D == 3) return x >> 8;                // north
-  if constexpr (D == 4) return (x << 9) & kNotFileA;  // south-east
-  if constexpr (D == 5) return (x << 7) & kNotFileH;  // south-west
-  if constexpr (D == 6) return (x >> 7) & kNotFileA;  // north-east
-  if constexpr (D == 7) return (x >> 9) & kNotFileH;  // north-west
-}
-
 // A direction's moves, the run of opponent discs grown by doubling: one step, a second, then two
 // steps at a time through squares whose neighbour that way is the opponent's too (four shifts
 // instead of six). Towards a side the opponent's discs on the a and h files are left out first:
-// no run turns across the board's side, so no step needs a mask of its own.
+// no run turns across the board's side, so no step needs a mask of its own. D: 0 east, 1 west,
+// 2 south, 3 north, 4 south-east, 5 south-west, 6 north-east, 7 north-west.
 template <int D>
 inline Bitboard movesTowards(Bitboard own, Bitboard other, Bitboard empty) {
   constexpr int shift = D < 2 ? 1 : D < 4 ? 8 : D < 6 ? (D == 4 ? 9 : 7) : (D == 6 ? 7 : 9);
