@@ -515,36 +515,22 @@ int benchOthello(const Args& args) {
     const bool right = s.margin == s.expected && s.bestScoresBest && (!prove || s.proved);
     unfinished += !s.finished;
     wrong += s.finished && !right;
-    if (json && !s.finished)
-      std::cout << JsonObject()
-                       .str("bench", "othello-endgame")
-                       .num("problem", static_cast<long long>(s.number))
-                       .num("empties", static_cast<long long>(s.empties))
-                       .boolean("finished", false)
-                       .num("expected", static_cast<long long>(s.expected))
-                       .num("nodes", static_cast<long long>(s.nodes))
-                       .num("seconds", s.seconds)
-                       .done()
-                << '\n';
-    else if (!s.finished)
+    if (json) {
+      JsonObject o;
+      o.str("bench", "othello-endgame").num("problem", static_cast<long long>(s.number)).num("empties", static_cast<long long>(s.empties));
+      if (s.finished) o.str("best", s.best).num("margin", static_cast<long long>(s.margin));
+      o.num("expected", static_cast<long long>(s.expected))
+          .boolean("finished", s.finished)
+          .num("nodes", static_cast<long long>(s.nodes))
+          .num("seconds", s.seconds);
+      if (s.finished)
+        o.raw("proved", prove ? (s.proved ? "true" : "false") : "null")
+            .num("tree_nodes", static_cast<long long>(s.treeNodes))
+            .num("proof_seconds", s.proofSeconds);
+      std::cout << o.done() << '\n';
+    } else if (!s.finished)
       std::printf("FFO #%-2d %2d empties: not finished in %g s (published %+3d), %llu nodes, %.3f s\n", s.number, s.empties,
                   maxSeconds, s.expected, static_cast<unsigned long long>(s.nodes), s.seconds);
-    else if (json)
-      std::cout << JsonObject()
-                       .str("bench", "othello-endgame")
-                       .num("problem", static_cast<long long>(s.number))
-                       .num("empties", static_cast<long long>(s.empties))
-                       .str("best", s.best)
-                       .num("margin", static_cast<long long>(s.margin))
-                       .num("expected", static_cast<long long>(s.expected))
-                       .boolean("finished", true)
-                       .num("nodes", static_cast<long long>(s.nodes))
-                       .num("seconds", s.seconds)
-                       .raw("proved", prove ? (s.proved ? "true" : "false") : "null")
-                       .num("tree_nodes", static_cast<long long>(s.treeNodes))
-                       .num("proof_seconds", s.proofSeconds)
-                       .done()
-                << '\n';
     else
       std::printf("FFO #%-2d %2d empties: %s %+3d (published %+3d)%s, %llu nodes, %.3f s%s\n", s.number, s.empties,
                   s.best.c_str(), s.margin, s.expected, right ? "" : "  WRONG", static_cast<unsigned long long>(s.nodes),

@@ -277,14 +277,13 @@ int repair(const Args& args) {
     std::string copied, held;
     for (const book::GameEntries* kind : book::gameEntryKinds()) {
       const std::size_t n = report.gameEntries.count(kind->family) ? report.gameEntries.at(kind->family) : 0;
-      copied += std::to_string(n) + " " + kind->title + " entries, ";
+      copied += (copied.empty() ? "" : ", ") + std::to_string(n) + " " + kind->title + " entries";
       if (!n) continue;
       const book::GameVerifyTally game =
           kind->verifyAll(into, [](const std::string& line) { std::cerr << "tengen verify: " << line << '\n'; });
       held += std::string("; ") + kind->title + ": " + std::to_string(game.checked - game.failed) + " of " +
               std::to_string(game.checked) + " hold";
     }
-    if (copied.size() >= 2) copied.erase(copied.size() - 2);  // "3 Othello entries" before " and"
     std::cout << "repaired book " << gomoku::printable(from) << " into " << into.dir() << ": " << report.records
               << " records, " << copied << " and " << report.jobStates
               << " saved job states copied; " << report.unreadable << " unreadable values left out\n"
