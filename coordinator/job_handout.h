@@ -1,6 +1,6 @@
 // Independent jobs handed to idle workers, one job a worker at a time, and each answer matched
 // back to the job its worker was sent: the dispatch of runs whose jobs do not talk to the
-// coordinator mid-search (Othello's book build and split solve).
+// coordinator mid-search and travel in the GameJob envelope (Othello's book build and split solve).
 #pragma once
 
 #include <chrono>
@@ -16,7 +16,6 @@
 
 namespace tengen::coordinator {
 
-template <class Reply>
 class JobHandout {
  public:
   // `run` names the run in errors ("build", "solve").
@@ -32,18 +31,18 @@ class JobHandout {
   }
   std::size_t out() const { return out_; }
 
-  // `job` (its request encoded, with jobId = job) to `worker`, which must be idle.
-  void send(int worker, std::uint64_t job, std::string bytes) {
-    jobOf_[static_cast<std::size_t>(worker)] = job;
+  // `job` (its jobId) to `worker`, which must be idle.
+  void send(int worker, worker::GameJob job) {
+    jobOf_[static_cast<std::size_t>(worker)] = job.jobId;
     sentAt_[static_cast<std::size_t>(worker)] = Clock::now();
     ++out_;
-    pool_.send(worker, std::move(bytes));
+    pool_.send(worker, worker::encodeMessage(std::move(job)));
   }
 
   struct Answer {
     int worker = 0;
     std::uint64_t job = 0;
-    Reply reply;
+    worker::GameReply reply;  // the game decodes it
     double roundTrip = 0;  // seconds from sending the job to its answer
   };
   // The next answer, waiting at most `seconds` (nullopt: none came); its worker is idle again.
@@ -53,7 +52,7 @@ class JobHandout {
     if (!message) return std::nullopt;
     const int w = message->first;
     worker::Message decoded = worker::decodeMessage(message->second);
-    auto* reply = std::get_if<Reply>(&decoded);
+    auto* reply = std::get_if<worker::GameReply>(&decoded);
     if (!reply || w < 0 || w >= static_cast<int>(jobOf_.size()) || jobOf_[static_cast<std::size_t>(w)] == kIdle ||
         reply->jobId != jobOf_[static_cast<std::size_t>(w)])
       throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this " + run_);

@@ -90,7 +90,7 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
   }
 
   // Hand the jobs out, one per idle worker, and take each answer as it comes.
-  JobHandout<worker::OthelloJobReply> handout(pool, "build");
+  JobHandout handout(pool, "build");
   double lastReport = 0;
   const std::size_t total = queue.size();
   auto stopped = [&] { return options.stop && options.stop->load(); };
@@ -98,8 +98,7 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
     for (int w; !queue.empty() && (w = handout.idle()) >= 0;) {
       const int i = queue.front();
       queue.pop_front();
-      handout.send(w, static_cast<std::uint64_t>(i),
-                   worker::encodeMessage(worker::makeOthelloJob(static_cast<std::uint64_t>(i),
+      handout.send(w, worker::gameJobOf(worker::makeOthelloJob(static_cast<std::uint64_t>(i),
                                                                 nodes[static_cast<std::size_t>(i)].position, options.budget)));
     }
   };
@@ -116,7 +115,8 @@ OthelloBuildSummary runOthelloBuild(book::Book& book, const Position& root, Work
     if (!answer) continue;
     const int w = answer->worker;
     const auto i = static_cast<std::size_t>(answer->job);
-    const worker::OthelloJobReply* reply = &answer->reply;
+    const worker::OthelloJobReply decoded = worker::othelloReplyOf(answer->reply);
+    const worker::OthelloJobReply* reply = &decoded;
     // The worker gets its next job before this answer is checked: the check (a third of the
     // work when proofs fit) runs while the worker searches again.
     if (!stopped()) handOut();
@@ -225,7 +225,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
   othello::SplitPlan plan(root, options.levels, options.budget.proofNodes > 0);
   OthelloSplitSummary summary;
   summary.workers = pool.size();
-  JobHandout<worker::OthelloJobReply> handout(pool, "solve");
+  JobHandout handout(pool, "solve");
   double lastReport = 0;
   auto stopped = [&] { return options.stop && options.stop->load(); };
   while (!stopped()) {
@@ -235,7 +235,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
       worker::OthelloJobRequest request = worker::makeOthelloJob(job->id, job->position, options.budget);
       request.ceiling = job->ceiling;
       request.wantLine = true;
-      handout.send(w, job->id, worker::encodeMessage(request));
+      handout.send(w, worker::gameJobOf(request));
     }
     if (handout.out() == 0) break;  // nothing out and nothing to hand out: settled, or an answer was unknown
     auto answer = handout.receive(0.2);
@@ -248,7 +248,7 @@ OthelloSplitSummary runOthelloSplit(const Position& root, WorkerPool& pool, cons
     }
     if (!answer) continue;
     const int w = answer->worker;
-    const worker::OthelloJobReply& reply = answer->reply;
+    const worker::OthelloJobReply reply = worker::othelloReplyOf(answer->reply);
     summary.nodes += reply.nodes;
     summary.workerSeconds += reply.seconds;
     summary.dispatchSeconds += std::max(0.0, answer->roundTrip - reply.seconds);

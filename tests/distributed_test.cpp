@@ -853,9 +853,9 @@ class InflatingPool : public ScriptedPool {
  public:
   InflatingPool()
       : ScriptedPool("an inflating worker", [](const std::string& bytes) {
-          auto reply = worker::runOthelloJob(std::get<worker::OthelloJobRequest>(worker::decodeMessage(bytes)));
+          auto reply = worker::runOthelloJob(worker::othelloJobOf(std::get<worker::GameJob>(worker::decodeMessage(bytes))));
           reply.margin += 2;
-          return worker::encodeMessage(reply);
+          return worker::encodeMessage(worker::gameReplyOf(reply));
         }) {}
 };
 
@@ -878,7 +878,7 @@ TEST(OthelloBuild, JobMessagesRoundTrip) {
   othello::Position p = othello::Position::start(6, othello::StartKind::Parallel, othello::Scoring::FewestDiscs);
   p.play(std::countr_zero(p.moves()));  // the start always has moves
   const auto job = worker::makeOthelloJob(9, p, {1.5, 777, 8});
-  const auto back = std::get<worker::OthelloJobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  const auto back = worker::othelloJobOf(std::get<worker::GameJob>(worker::decodeMessage(worker::encodeMessage(worker::gameJobOf(job)))));
   EXPECT_EQ(worker::othelloJobPosition(back), p);
   EXPECT_EQ(back.proofNodes, 777u);
   EXPECT_EQ(back.maxSeconds, 1.5);
@@ -886,6 +886,59 @@ TEST(OthelloBuild, JobMessagesRoundTrip) {
   bad.white |= bad.black;  // discs overlap
   EXPECT_THROW(worker::othelloJobPosition(bad), worker::ProtocolError);
   EXPECT_EQ(worker::runOthelloJob(bad).outcome, worker::JobOutcome::Failed);
+}
+
+// The envelope: a worker runs a game's job through its table of games; a game it does not know,
+// and a body that is not the named game's, come back as an error naming the job, never a guess.
+TEST(GameJobs, TheWorkerLoopRunsAnEnvelopesGameAndNamesWhatItCannotRun) {
+  auto pool = coordinator::makeLocalPool(1);
+  const othello::Position p = othello::Position::start(4);
+  pool->send(0, worker::encodeMessage(worker::gameJobOf(worker::makeOthelloJob(5, p, {0, 0, 8}))));
+  auto message = pool->receive(30);
+  ASSERT_TRUE(message);
+  auto envelope = std::get<worker::GameReply>(worker::decodeMessage(message->second));
+  EXPECT_EQ(envelope.jobId, 5u);
+  EXPECT_EQ(envelope.game, "othello");
+  EXPECT_TRUE(envelope.error.empty()) << envelope.error;
+  const auto solved = worker::othelloReplyOf(envelope);
+  EXPECT_EQ(solved.outcome, worker::JobOutcome::Proven);
+  EXPECT_EQ(solved.margin, -10);  // the 4x4 start: white by 10 (OthelloBuild's root above)
+
+  pool->send(0, worker::encodeMessage(worker::GameJob{6, "chess", "e4"}));
+  message = pool->receive(30);
+  ASSERT_TRUE(message);
+  envelope = std::get<worker::GameReply>(worker::decodeMessage(message->second));
+  EXPECT_EQ(envelope.jobId, 6u);
+  EXPECT_NE(envelope.error.find("\"chess\""), std::string::npos) << envelope.error;
+  const auto failed = worker::othelloReplyOf(envelope);  // an error reads as a failed job
+  EXPECT_EQ(failed.outcome, worker::JobOutcome::Failed);
+  EXPECT_EQ(failed.error, envelope.error);
+
+  pool->send(0, worker::encodeMessage(worker::GameJob{7, "othello", "not an Othello request"}));
+  message = pool->receive(30);
+  ASSERT_TRUE(message);
+  envelope = std::get<worker::GameReply>(worker::decodeMessage(message->second));
+  EXPECT_EQ(envelope.jobId, 7u);
+  EXPECT_NE(envelope.error.find("Othello job 7"), std::string::npos) << envelope.error;
+  EXPECT_TRUE(envelope.reply.empty());
+}
+
+TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {
+  const othello::Position p = othello::Position::start(4);  // solved at once
+  worker::GameJob job = worker::gameJobOf(worker::makeOthelloJob(8, p, {0, 0, 8}));
+  EXPECT_EQ(worker::othelloJobPosition(worker::othelloJobOf(job)), p);
+  worker::GameJob other = job;
+  other.game = "gomoku";
+  EXPECT_THROW(worker::othelloJobOf(other), worker::ProtocolError);
+  other = job;
+  other.jobId = 9;  // the body still says job 8
+  EXPECT_THROW(worker::othelloJobOf(other), worker::ProtocolError);
+  other = job;
+  other.request.resize(other.request.size() / 2);  // cut short
+  EXPECT_THROW(worker::othelloJobOf(other), worker::ProtocolError);
+  worker::GameReply reply = worker::gameReplyOf(worker::runOthelloJob(worker::othelloJobOf(job)));
+  reply.game = "gomoku";
+  EXPECT_THROW(worker::othelloReplyOf(reply), worker::ProtocolError);
 }
 
 
@@ -977,16 +1030,18 @@ TEST(OthelloSplit, CeilingsAndLinesCrossTheWire) {
   worker::OthelloJobRequest job = worker::makeOthelloJob(3, p, {0, 0, 8});
   job.wantLine = true;
   job.ceiling = margin - 2;  // reached: a lower bound comes back, no line
-  auto back = std::get<worker::OthelloJobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  auto back = worker::othelloJobOf(std::get<worker::GameJob>(worker::decodeMessage(worker::encodeMessage(worker::gameJobOf(job)))));
   EXPECT_EQ(back.ceiling, margin - 2);
   EXPECT_TRUE(back.wantLine);
-  auto reply = std::get<worker::OthelloJobReply>(worker::decodeMessage(worker::encodeMessage(worker::runOthelloJob(back))));
+  auto reply = worker::othelloReplyOf(
+      std::get<worker::GameReply>(worker::decodeMessage(worker::encodeMessage(worker::gameReplyOf(worker::runOthelloJob(back))))));
   EXPECT_TRUE(reply.lowerBound);
   EXPECT_GE(reply.margin, margin - 2);
   EXPECT_LE(reply.margin, margin);
   EXPECT_TRUE(reply.line.empty());
   job.ceiling = margin + 1;  // not reached: exact, with its line
-  reply = std::get<worker::OthelloJobReply>(worker::decodeMessage(worker::encodeMessage(worker::runOthelloJob(job))));
+  reply = worker::othelloReplyOf(
+      std::get<worker::GameReply>(worker::decodeMessage(worker::encodeMessage(worker::gameReplyOf(worker::runOthelloJob(job))))));
   EXPECT_FALSE(reply.lowerBound);
   EXPECT_EQ(reply.margin, margin);
   othello::Position end = p;

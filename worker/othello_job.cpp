@@ -1,12 +1,33 @@
 // An Othello job on the wire: the request turned into a position and a margin job
-// (solver/othello/margin_job.h), the answer into a reply. The worker does not check the trees:
-// the coordinator re-checks them with the plain-rules verifier before it stores a proof.
+// (solver/othello/margin_job.h), the answer into a reply, both in and out of the GameJob envelope.
+// The worker does not check the trees: the coordinator re-checks them with the plain-rules
+// verifier before it stores a proof.
 #include "worker/othello_job.h"
 
 #include <chrono>
 
+#include "worker/message_body.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
+
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobRequest, 2)
+BOOST_CLASS_VERSION(tengen::worker::OthelloJobReply, 2)
+
+namespace boost::serialization {
+
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::OthelloJobRequest& j, unsigned version) {
+  ar & j.jobId & j.size & j.black & j.white & j.whiteToMove & j.fewestWins & j.maxSeconds & j.proofNodes &
+      j.hashMegabytes;
+  if (version >= 2) ar & j.ceiling & j.wantLine;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::OthelloJobReply& r, unsigned version) {
+  ar & r.jobId & r.outcome & r.margin & r.best & r.hasProof & r.atLeast & r.notAbove & r.nodes & r.seconds & r.error;
+  if (version >= 2) ar & r.lowerBound & r.line;
+}
+
+}  // namespace boost::serialization
 
 namespace tengen::worker {
 
@@ -96,6 +117,53 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
   }
   reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return reply;
+}
+
+namespace {
+
+// The envelope's body as Othello's `T`, after checking whose it is.
+template <class T>
+T bodyOf(std::uint64_t jobId, const std::string& game, const std::string& body) {
+  if (game != kOthelloGame)
+    throw ProtocolError("job " + std::to_string(jobId) + " is a " + game + " job, not an Othello job");
+  try {
+    T value = decodeBody<T>(body);
+    if (value.jobId != jobId) throw ProtocolError("an Othello job's body names another job");
+    return value;
+  } catch (const ProtocolError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw ProtocolError("Othello job " + std::to_string(jobId) + " damaged: " + e.what());
+  }
+}
+
+}  // namespace
+
+GameJob gameJobOf(const OthelloJobRequest& job) {
+  return GameJob{job.jobId, std::string(kOthelloGame), encodeBody(job)};
+}
+OthelloJobRequest othelloJobOf(const GameJob& job) { return bodyOf<OthelloJobRequest>(job.jobId, job.game, job.request); }
+
+GameReply gameReplyOf(const OthelloJobReply& reply) {
+  return GameReply{reply.jobId, std::string(kOthelloGame), encodeBody(reply), {}};
+}
+OthelloJobReply othelloReplyOf(const GameReply& reply) {
+  if (reply.error.empty()) return bodyOf<OthelloJobReply>(reply.jobId, reply.game, reply.reply);
+  OthelloJobReply failed;
+  failed.jobId = reply.jobId;
+  failed.outcome = JobOutcome::Failed;
+  failed.error = reply.error;
+  return failed;
+}
+
+GameReply runOthelloGameJob(const GameJob& job) {
+  OthelloJobRequest request;
+  try {
+    request = othelloJobOf(job);
+  } catch (const ProtocolError& e) {
+    return GameReply{job.jobId, job.game, {}, e.what()};
+  }
+  return gameReplyOf(runOthelloJob(request));
 }
 
 }  // namespace tengen::worker

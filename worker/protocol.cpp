@@ -4,18 +4,10 @@
 // before any of it is believed.
 #include "worker/protocol.h"
 
-#include <boost/archive/binary_iarchive.hpp>
-#include <boost/archive/binary_oarchive.hpp>
 #include <boost/crc.hpp>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/stream.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/vector.hpp>
-#include <boost/serialization/version.hpp>
-#include <sstream>
 
-BOOST_CLASS_VERSION(tengen::worker::WireTree::Node, 1)
-BOOST_CLASS_VERSION(tengen::worker::WireTree, 1)
+#include "worker/message_body.h"
+
 BOOST_CLASS_VERSION(tengen::worker::JobRequest, 4)
 BOOST_CLASS_VERSION(tengen::worker::WireHint, 1)
 BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
@@ -24,19 +16,11 @@ BOOST_CLASS_VERSION(tengen::worker::ProofGiven, 1)
 BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
 BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
-BOOST_CLASS_VERSION(tengen::worker::OthelloJobRequest, 2)
-BOOST_CLASS_VERSION(tengen::worker::OthelloJobReply, 2)
+BOOST_CLASS_VERSION(tengen::worker::GameJob, 1)
+BOOST_CLASS_VERSION(tengen::worker::GameReply, 1)
 
 namespace boost::serialization {
 
-template <class Archive>
-void serialize(Archive& ar, tengen::worker::WireTree::Node& n, unsigned) {
-  ar & n.moves & n.targets & n.argumentKind & n.argumentMoves & n.depth;
-}
-template <class Archive>
-void serialize(Archive& ar, tengen::worker::WireTree& t, unsigned) {
-  ar & t.attackerWins & t.nodes;
-}
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
   ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
@@ -75,15 +59,12 @@ void serialize(Archive& ar, tengen::worker::CheckReply& c, unsigned) {
 }
 
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::OthelloJobRequest& j, unsigned version) {
-  ar & j.jobId & j.size & j.black & j.white & j.whiteToMove & j.fewestWins & j.maxSeconds & j.proofNodes &
-      j.hashMegabytes;
-  if (version >= 2) ar & j.ceiling & j.wantLine;
+void serialize(Archive& ar, tengen::worker::GameJob& j, unsigned) {
+  ar & j.jobId & j.game & j.request;
 }
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::OthelloJobReply& r, unsigned version) {
-  ar & r.jobId & r.outcome & r.margin & r.best & r.hasProof & r.atLeast & r.notAbove & r.nodes & r.seconds & r.error;
-  if (version >= 2) ar & r.lowerBound & r.line;
+void serialize(Archive& ar, tengen::worker::GameReply& r, unsigned) {
+  ar & r.jobId & r.game & r.reply & r.error;
 }
 
 }  // namespace boost::serialization
@@ -111,27 +92,6 @@ std::uint32_t getBigEndian(std::string_view bytes, std::size_t at) {
   for (int i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
   return v;
 }
-constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
-
-template <class T>
-void writeBody(std::string& out, const T& value) {
-  std::ostringstream stream;
-  {
-    boost::archive::binary_oarchive ar(stream, kArchiveFlags);
-    ar << value;
-  }
-  out += stream.str();
-}
-
-template <class T>
-T readBody(std::string_view body) {
-  T value;
-  boost::iostreams::stream<boost::iostreams::array_source> stream(body.data(), body.size());
-  boost::archive::binary_iarchive ar(stream, kArchiveFlags);
-  ar >> value;
-  return value;
-}
-
 }  // namespace
 
 std::string encodeMessage(const Message& message) {
@@ -142,7 +102,7 @@ std::string encodeMessage(const Message& message) {
   std::visit(
       [&](const auto& m) {
         using T = std::decay_t<decltype(m)>;
-        if constexpr (!std::is_same_v<T, StopRequest>) writeBody(out, m);
+        if constexpr (!std::is_same_v<T, StopRequest>) out += encodeBody(m);
       },
       message);
   putBigEndian(out, 8, messageChecksum(out));
@@ -161,15 +121,15 @@ Message decodeMessage(std::string_view bytes) {
     throw ProtocolError("message damaged in flight (" + std::to_string(bytes.size()) + " bytes, checksum mismatch)");
   try {
     switch (static_cast<unsigned char>(bytes[7])) {
-      case 0: return readBody<JobRequest>(body);
-      case 1: return readBody<JobReply>(body);
+      case 0: return decodeBody<JobRequest>(body);
+      case 1: return decodeBody<JobReply>(body);
       case 2: return StopRequest{};
-      case 3: return readBody<CheckRequest>(body);
-      case 4: return readBody<CheckReply>(body);
-      case 5: return readBody<OthelloJobRequest>(body);
-      case 6: return readBody<OthelloJobReply>(body);
-      case 7: return readBody<ProofWanted>(body);
-      case 8: return readBody<ProofGiven>(body);
+      case 3: return decodeBody<CheckRequest>(body);
+      case 4: return decodeBody<CheckReply>(body);
+      case 5: return decodeBody<GameJob>(body);
+      case 6: return decodeBody<GameReply>(body);
+      case 7: return decodeBody<ProofWanted>(body);
+      case 8: return decodeBody<ProofGiven>(body);
     }
   } catch (const ProtocolError&) {
     throw;

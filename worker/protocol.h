@@ -1,9 +1,10 @@
-// The messages between the coordinator and its workers: a job (one position, one attacker, a
-// budget) and its answer (a proof or disproof tree, or the search's numbers), a check (another
-// worker's tree to re-verify) with its verdict, and a proof lent mid-job (a worker asks for a
-// verified win the coordinator listed, the coordinator sends its tree). Encoded as a small
-// header (magic, protocol version, kind) and a versioned Boost.Serialization binary archive; any
-// size, so a large proof never overflows a buffer. The coordinator and workers share nothing else.
+// The messages between the coordinator and its workers: a five-in-a-row job (one position, one
+// attacker, a budget) and its answer (a proof or disproof tree, or the search's numbers), a check
+// (another worker's tree to re-verify) with its verdict, a proof lent mid-job (a worker asks for a
+// verified win the coordinator listed, the coordinator sends its tree), and any other game's job in
+// an envelope. Encoded as a small header (magic, protocol version, kind) and a versioned
+// Boost.Serialization binary archive; any size, so a large proof never overflows a buffer. The
+// coordinator and workers share nothing else.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,7 @@
 namespace tengen::worker {
 
 // Bumped whenever a message's layout changes; a peer with another version is refused.
-inline constexpr std::uint32_t kProtocolVersion = 6;
+inline constexpr std::uint32_t kProtocolVersion = 7;
 
 class ProtocolError : public std::runtime_error {
  public:
@@ -121,41 +122,26 @@ struct ProofGiven {
   WireTree tree;
 };
 
-// An Othello position's exact final margin for the side to move: the endgame solver's value, and
-// its proof ("at least m" proved, "at least m + 1" disproved) when df-pn finds it within
-// `proofNodes` (0: no proof asked).
-struct OthelloJobRequest {
+// A job of a game whose jobs run whole on one worker, with no message mid-job (Othello's): the
+// game's name as `--game` spells it, and its request in the game's own encoding (worker/<game>_job.h),
+// run by the worker's table of games (worker/game_jobs.h). The protocol knows no game's fields.
+struct GameJob {
   std::uint64_t jobId = 0;
-  std::uint8_t size = 8;
-  std::uint64_t black = 0, white = 0;
-  bool whiteToMove = false;
-  bool fewestWins = false;  // anti-Othello
-  double maxSeconds = 0;    // the endgame search (0: none)
-  std::uint64_t proofNodes = 0;
-  std::uint32_t hashMegabytes = 32;
-  // A split solve's sibling test: the margin is wanted exactly only below this; at or above it a
-  // lower bound is the answer (kNoCeiling: always exact).
-  std::int32_t ceiling = kNoCeiling;
-  static constexpr std::int32_t kNoCeiling = 1000;
-  bool wantLine = false;  // an exact margin comes with its perfect line
+  std::string game;
+  std::string request;
 };
 
-struct OthelloJobReply {
+// Its answer: the game's reply in the game's encoding, or `error` when the worker could not run
+// the job at all (no such game here, a request it could not read); then `reply` is empty.
+struct GameReply {
   std::uint64_t jobId = 0;
-  JobOutcome outcome = JobOutcome::Unknown;  // Proven: margin exact (proved too when hasProof)
-  std::int32_t margin = 0;
-  std::int16_t best = -1;  // -1: a pass, or the game is over
-  bool lowerBound = false;  // the margin reached the job's ceiling: only "at least margin" is known
-  std::vector<std::int16_t> line;  // an exact margin's perfect line from the job's position
-  bool hasProof = false;
-  WireTree atLeast, notAbove;  // a lower bound's proof is atLeast alone
-  std::uint64_t nodes = 0;
-  double seconds = 0;
+  std::string game;
+  std::string reply;
   std::string error;
 };
 
-using Message = std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply, OthelloJobRequest,
-                             OthelloJobReply, ProofWanted, ProofGiven>;
+using Message =
+    std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply, GameJob, GameReply, ProofWanted, ProofGiven>;
 
 std::string encodeMessage(const Message& message);
 // Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.

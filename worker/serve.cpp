@@ -1,5 +1,5 @@
-// The worker loop: jobs for the prover, checks of other workers' answers, and mid-job requests
-// for lent proofs. A message it cannot read is answered with a failed reply naming the problem
+// The worker loop: five-in-a-row jobs for the prover, checks of other workers' answers, mid-job
+// requests for lent proofs, and other games' jobs through the table of games (game_jobs.h). A message it cannot read is answered with a failed reply naming the problem
 // (the coordinator then stops the run), never with a guess.
 #include "worker/serve.h"
 
@@ -7,7 +7,7 @@
 #include <deque>
 
 #include "worker/job.h"
-#include "worker/othello_job.h"
+#include "worker/game_jobs.h"
 #include "worker/protocol.h"
 
 namespace tengen::worker {
@@ -67,8 +67,8 @@ std::uint64_t serveJobs(WorkerChannel& channel, SearchGuide guide) {
     if (const auto* job = std::get_if<JobRequest>(&message)) {
       channel.send(encodeMessage(runner.run(*job, channel.withdrawal(job->jobId), askCoordinator)));
       ++jobs;
-    } else if (const auto* othelloJob = std::get_if<OthelloJobRequest>(&message)) {
-      channel.send(encodeMessage(runOthelloJob(*othelloJob)));
+    } else if (const auto* gameJob = std::get_if<GameJob>(&message)) {
+      channel.send(encodeMessage(runGameJob(*gameJob)));
       ++jobs;
     } else if (const auto* check = std::get_if<CheckRequest>(&message)) {
       channel.send(encodeMessage(runCheck(*check)));
