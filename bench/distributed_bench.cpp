@@ -59,7 +59,7 @@ DispatchFigures runDispatchBench(coordinator::WorkerPool& pool, std::uint64_t jo
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t sent = 0, received = 0;
   auto sendTo = [&](int w) {
-    const std::string bytes = worker::encodeMessage(worker::makeJobRequest(++sent, pos, gomoku::Color::Black, budget));
+    const std::string bytes = worker::encodeMessage(worker::gameJobOf(worker::makeJobRequest(++sent, pos, gomoku::Color::Black, budget)));
     f.requestBytes = bytes.size();
     pool.send(w, bytes);
   };
@@ -70,7 +70,7 @@ DispatchFigures runDispatchBench(coordinator::WorkerPool& pool, std::uint64_t jo
     f.waitSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
     if (!message) throw std::runtime_error("dispatch bench: a worker did not answer within 10 s");
     f.replyBytes = message->second.size();
-    const auto reply = std::get<worker::JobReply>(worker::decodeMessage(message->second));
+    const auto reply = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(message->second)));
     if (reply.outcome != worker::JobOutcome::Proven) throw std::runtime_error("dispatch bench: a trivial job was not proven");
     const auto tree = worker::fromWire(reply.tree, pos.board.size());
     if (!gomoku::checkProof(pos.board, pos.toMove, pos.rule, gomoku::Color::Black, tree).ok)
@@ -133,7 +133,7 @@ std::vector<ReplayFigures> runReplayBench(const ReplayScenario& scenario, const 
   }
   std::uint64_t trees = 0, treeNodes = 0, bytes = 0;
   for (const auto& [question, reply] : answers) {
-    bytes += worker::encodeMessage(reply).size();
+    bytes += worker::encodeMessage(worker::gameReplyOf(reply)).size();
     if (reply.outcome == worker::JobOutcome::Proven || reply.outcome == worker::JobOutcome::Disproven) {
       ++trees;
       treeNodes += reply.tree.nodes.size();

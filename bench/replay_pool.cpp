@@ -8,6 +8,18 @@
 namespace tengen::bench {
 namespace {
 
+// A five-in-a-row job or answer in the message's envelope (nullopt: another message, or another game's).
+std::optional<worker::JobRequest> fiveInARowJob(const worker::Message& m) {
+  const auto* job = std::get_if<worker::GameJob>(&m);
+  if (!job || job->game != worker::kFiveInARowGame) return std::nullopt;
+  return worker::jobRequestOf(*job);
+}
+std::optional<worker::JobReply> fiveInARowReply(const worker::Message& m) {
+  const auto* reply = std::get_if<worker::GameReply>(&m);
+  if (!reply || reply->game != worker::kFiveInARowGame) return std::nullopt;
+  return worker::jobReplyOf(*reply);
+}
+
 std::string questionKey(const worker::JobRequest& r) {
   std::string key;
   key.reserve(8 + 2 * (r.black.size() + r.white.size()) + 2);
@@ -28,14 +40,14 @@ class RecordingPool : public coordinator::WorkerPool {
   int size() const override { return inner_.size(); }
   std::string describe() const override { return inner_.describe() + ", recorded"; }
   void send(int worker, std::string bytes) override {
-    if (const auto m = worker::decodeMessage(bytes); const auto* job = std::get_if<worker::JobRequest>(&m))
+    if (const auto job = fiveInARowJob(worker::decodeMessage(bytes)))
       pending_[job->jobId] = questionKey(*job);
     inner_.send(worker, std::move(bytes));
   }
   std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
     auto message = inner_.receive(timeoutSeconds);
     if (message)
-      if (const auto m = worker::decodeMessage(message->second); const auto* reply = std::get_if<worker::JobReply>(&m))
+      if (const auto reply = fiveInARowReply(worker::decodeMessage(message->second)))
         if (const auto it = pending_.find(reply->jobId); it != pending_.end()) {
           answers_[it->second] = *reply;
           pending_.erase(it);
@@ -79,7 +91,7 @@ double ReplayPool::workerSeconds() const { return state_->seconds; }
 void ReplayPool::send(int worker, std::string bytes) {
   const auto start = std::chrono::steady_clock::now();
   const auto message = worker::decodeMessage(bytes);
-  if (const auto* job = std::get_if<worker::JobRequest>(&message)) {
+  if (const auto job = fiveInARowJob(message)) {
     worker::JobReply reply;
     if (const auto it = state_->answers->find(questionKey(*job)); it != state_->answers->end()) {
       reply = it->second;
@@ -89,7 +101,7 @@ void ReplayPool::send(int worker, std::string bytes) {
     }
     reply.jobId = job->jobId;
     ++state_->answered;
-    state_->outbox.emplace_back(worker, worker::encodeMessage(reply));
+    state_->outbox.emplace_back(worker, worker::encodeMessage(worker::gameReplyOf(reply)));
   } else if (const auto* check = std::get_if<worker::CheckRequest>(&message)) {
     worker::CheckReply reply;
     reply.checkId = check->checkId;

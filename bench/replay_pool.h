@@ -8,6 +8,7 @@
 #include <string>
 
 #include "coordinator/worker_pool.h"
+#include "worker/job.h"
 #include "worker/protocol.h"
 
 namespace tengen::bench {

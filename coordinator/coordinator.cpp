@@ -572,7 +572,7 @@ class Run {
         request.knownWins.assign(lendable_.begin() + static_cast<std::ptrdiff_t>(lentUpTo_[w]), lendable_.end());
         lentUpTo_[w] = lendable_.size();
       }
-      const std::string bytes = worker::encodeMessage(request);
+      const std::string bytes = worker::encodeMessage(worker::gameJobOf(request));
       summary_.bytesSent += bytes.size();
       ++summary_.messages;
       markBusy(w);
@@ -643,11 +643,18 @@ class Run {
     const std::string who = "worker " + std::to_string(workerIndex + 1);
     worker::Message message = decodeFrom(who, bytes);
     if (lendProof(workerIndex, message)) return;
-    if (auto* reply = std::get_if<worker::JobReply>(&message)) {
-      const auto it = inFlight_.find(reply->jobId);
+    if (const auto* envelope = std::get_if<worker::GameReply>(&message)) {
+      worker::JobReply reply = [&] {
+        try {
+          return worker::jobReplyOf(*envelope);
+        } catch (const worker::ProtocolError& e) {
+          throw std::runtime_error(who + ": " + e.what());
+        }
+      }();
+      const auto it = inFlight_.find(reply.jobId);
       if (it == inFlight_.end() || it->second.worker != workerIndex)
-        throw std::runtime_error(who + ": " + (reply->error.empty() ? "an answer to no job it was sent" : reply->error));
-      const Accepted accepted{it->second, std::move(*reply)};
+        throw std::runtime_error(who + ": " + (reply.error.empty() ? "an answer to no job it was sent" : reply.error));
+      const Accepted accepted{it->second, std::move(reply)};
       inFlight_.erase(it);
       ++answering_;
       // Counted before the worker gets new work: a run's node budget bounds what it spent.
@@ -832,11 +839,12 @@ class Run {
     worker::ProofGiven given;
     given.jobId = want->jobId;
     try {
-      const gomoku::Position pos = worker::jobPosition(want->position);
+      const worker::JobRequest asked = worker::jobRequestOf(want->position);
+      const gomoku::Position pos = worker::jobPosition(asked);
       const gomoku::Position root = tree_.position(0);
       if (pos.rule == root.rule && pos.board.size() == root.board.size())
         if (const auto tree = book::provedWinTree(book_, pos.board, pos.rule, pos.toMove,
-                                                  static_cast<Color>(want->position.attacker))) {
+                                                  static_cast<Color>(asked.attacker))) {
           given.found = true;
           given.tree = worker::toWire(*tree);
           ++summary_.proofsLent;

@@ -84,7 +84,7 @@ TEST(Protocol, MessagesRoundTrip) {
   const gomoku::Position pos = freestyle("c3 d4 c4", 6);
   worker::JobBudget budget{1234, 2.5, 16};
   const worker::JobRequest job = worker::makeJobRequest(42, pos, Color::White, budget);
-  const auto decoded = std::get<worker::JobRequest>(worker::decodeMessage(worker::encodeMessage(job)));
+  const auto decoded = worker::jobRequestOf(std::get<worker::GameJob>(worker::decodeMessage(worker::encodeMessage(worker::gameJobOf(job)))));
   EXPECT_EQ(decoded.jobId, 42u);
   EXPECT_EQ(decoded.maxNodes, 1234u);
   EXPECT_EQ(decoded.maxSeconds, 2.5);
@@ -95,7 +95,7 @@ TEST(Protocol, MessagesRoundTrip) {
   // A real answer with its tree survives the trip and still passes the verifier.
   const worker::JobReply reply = worker::runJob(job);
   ASSERT_EQ(reply.outcome, worker::JobOutcome::Disproven);  // white cannot force a win here
-  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  const auto again = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(worker::encodeMessage(worker::gameReplyOf(reply)))));
   const auto tree = worker::fromWire(again.tree, 6);
   EXPECT_EQ(tree.size(), reply.tree.nodes.size());
   EXPECT_TRUE(gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::White, tree).ok);
@@ -105,15 +105,15 @@ TEST(Protocol, MessagesRoundTrip) {
   worker::JobRequest lending = job;
   lending.knownRun = 77;
   lending.knownWins = {{0x123456789abcdefull, 1, 0}, {42, 0, 1}};
-  const auto lent = std::get<worker::JobRequest>(worker::decodeMessage(worker::encodeMessage(lending)));
+  const auto lent = worker::jobRequestOf(std::get<worker::GameJob>(worker::decodeMessage(worker::encodeMessage(worker::gameJobOf(lending)))));
   EXPECT_EQ(lent.knownRun, 77u);
   ASSERT_EQ(lent.knownWins.size(), 2u);
   EXPECT_EQ(lent.knownWins[0].canonicalHash, 0x123456789abcdefull);
   EXPECT_EQ(lent.knownWins[0].toMove, 1);
   EXPECT_EQ(lent.knownWins[1].attacker, 1);
-  const auto wanted = std::get<worker::ProofWanted>(worker::decodeMessage(worker::encodeMessage(worker::ProofWanted{42, job})));
+  const auto wanted = std::get<worker::ProofWanted>(worker::decodeMessage(worker::encodeMessage(worker::ProofWanted{42, worker::gameJobOf(job)})));
   EXPECT_EQ(wanted.jobId, 42u);
-  EXPECT_EQ(worker::jobPosition(wanted.position).board.hash(), pos.board.hash());
+  EXPECT_EQ(worker::jobPosition(worker::jobRequestOf(wanted.position)).board.hash(), pos.board.hash());
   const auto given = std::get<worker::ProofGiven>(
       worker::decodeMessage(worker::encodeMessage(worker::ProofGiven{42, true, reply.tree})));
   EXPECT_TRUE(given.found);
@@ -214,7 +214,7 @@ proof::ProofTree<gomoku::Point> blackWinThroughTheWire(const gomoku::Position& p
   const worker::JobReply reply = worker::runJob(worker::makeJobRequest(7, pos, Color::Black, budget));
   EXPECT_EQ(reply.outcome, worker::JobOutcome::Proven);
   if (reply.outcome != worker::JobOutcome::Proven) return {};
-  const auto again = std::get<worker::JobReply>(worker::decodeMessage(worker::encodeMessage(reply)));
+  const auto again = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(worker::encodeMessage(worker::gameReplyOf(reply)))));
   return worker::fromWire(again.tree, pos.board.size());
 }
 
@@ -250,14 +250,15 @@ TEST(Protocol, ProofsWithThreatSequencesSurviveTheTrip) {
 }
 
 TEST(Protocol, RefusesOtherVersionsAndDamage) {
-  std::string bytes = worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 5), Color::Black, {}));
+  std::string bytes = worker::encodeMessage(worker::gameJobOf(worker::makeJobRequest(1, freestyle("", 5), Color::Black, {})));
   std::string other = bytes;
   other[6] = static_cast<char>(other[6] + 1);  // protocol version's last byte
   EXPECT_THROW(worker::decodeMessage(other), worker::ProtocolError);
   EXPECT_THROW(worker::decodeMessage(bytes.substr(0, 5)), worker::ProtocolError);
   EXPECT_THROW(worker::decodeMessage("hello world"), worker::ProtocolError);
   // Every truncation of a reply with a tree is refused, never half read.
-  const std::string reply = worker::encodeMessage(worker::runJob(worker::makeJobRequest(2, freestyle("c3 d4 c4", 6), Color::White, {})));
+  const std::string reply =
+      worker::encodeMessage(worker::gameReplyOf(worker::runJob(worker::makeJobRequest(2, freestyle("c3 d4 c4", 6), Color::White, {}))));
   for (std::size_t cut = 0; cut < reply.size(); cut += 7) EXPECT_THROW(worker::decodeMessage(reply.substr(0, cut)), worker::ProtocolError) << cut;
   // A job about a finished game or a stone off the board comes back failed, not solved.
   worker::JobRequest bad = worker::makeJobRequest(3, freestyle("", 5), Color::Black, {});
@@ -343,15 +344,15 @@ TEST(Distributed, AWithdrawnJobStopsAndTheNextRunsInFull) {
   worker::JobBudget endless;  // the empty 9x9 board, unbounded: runs until withdrawn
   endless.hashMegabytes = 8;
   const auto t0 = std::chrono::steady_clock::now();
-  pool->send(0, worker::encodeMessage(worker::makeJobRequest(1, freestyle("", 9), Color::Black, endless)));
-  pool->send(0, worker::encodeMessage(worker::makeJobRequest(2, freestyle("", 9), Color::Black, endless)));
+  pool->send(0, worker::encodeMessage(worker::gameJobOf(worker::makeJobRequest(1, freestyle("", 9), Color::Black, endless))));
+  pool->send(0, worker::encodeMessage(worker::gameJobOf(worker::makeJobRequest(2, freestyle("", 9), Color::Black, endless))));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   pool->withdraw(0, 2);  // still in the inbox
   pool->withdraw(0, 1);  // running
   for (std::uint64_t id : {1, 2}) {
     const auto message = pool->receive(30);
     ASSERT_TRUE(message) << "job " << id << " did not stop";
-    const auto reply = std::get<worker::JobReply>(worker::decodeMessage(message->second));
+    const auto reply = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(message->second)));
     EXPECT_EQ(reply.jobId, id);
     EXPECT_EQ(static_cast<int>(reply.outcome), static_cast<int>(worker::JobOutcome::Cancelled));
   }
@@ -360,10 +361,10 @@ TEST(Distributed, AWithdrawnJobStopsAndTheNextRunsInFull) {
   small.maxNodes = 500;
   small.hashMegabytes = 8;
   pool->withdraw(0, 2);  // again, late: job 3 must not notice
-  pool->send(0, worker::encodeMessage(worker::makeJobRequest(3, freestyle("", 9), Color::Black, small)));
+  pool->send(0, worker::encodeMessage(worker::gameJobOf(worker::makeJobRequest(3, freestyle("", 9), Color::Black, small))));
   const auto message = pool->receive(30);
   ASSERT_TRUE(message);
-  const auto reply = std::get<worker::JobReply>(worker::decodeMessage(message->second));
+  const auto reply = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(message->second)));
   EXPECT_EQ(reply.jobId, 3u);
   EXPECT_EQ(static_cast<int>(reply.outcome), static_cast<int>(worker::JobOutcome::Unknown));
   EXPECT_EQ(reply.nodes, 500u) << "job 3 ran its whole budget";
@@ -472,13 +473,13 @@ class LyingPool : public ScriptedPool {
  public:
   LyingPool()
       : ScriptedPool("a lying worker", [](const std::string& bytes) {
-          const auto job = std::get<worker::JobRequest>(worker::decodeMessage(bytes));
+          const auto job = worker::jobRequestOf(std::get<worker::GameJob>(worker::decodeMessage(bytes)));
           worker::JobReply reply;
           reply.jobId = job.jobId;
           reply.outcome = worker::JobOutcome::Proven;
           reply.tree.attackerWins = true;
           reply.tree.nodes.resize(1);  // "the attacker wins here", with nothing behind it
-          return worker::encodeMessage(reply);
+          return worker::encodeMessage(worker::gameReplyOf(reply));
         }) {}
 };
 
@@ -509,19 +510,20 @@ class HalfLyingPool : public coordinator::WorkerPool {
   std::string describe() const override { return "a half-lying pool"; }
   void send(int w, std::string bytes) override {
     const worker::Message m = worker::decodeMessage(bytes);
-    if (const auto* job = std::get_if<worker::JobRequest>(&m)) {
-      EXPECT_FALSE(job->checkHere) << "with another worker to check, the finder need not";
-      ranBy[job->jobId] = w;
+    if (const auto* envelope = std::get_if<worker::GameJob>(&m)) {
+      const worker::JobRequest job = worker::jobRequestOf(*envelope);
+      EXPECT_FALSE(job.checkHere) << "with another worker to check, the finder need not";
+      ranBy[job.jobId] = w;
       worker::JobReply reply;
       if (lie_ && w == 0) {
-        reply.jobId = job->jobId;
+        reply.jobId = job.jobId;
         reply.outcome = worker::JobOutcome::Proven;
         reply.tree.attackerWins = true;
         reply.tree.nodes.resize(1);
       } else {
-        reply = worker::runJob(*job);
+        reply = worker::runJob(job);
       }
-      replies_.push_back({w, worker::encodeMessage(reply)});
+      replies_.push_back({w, worker::encodeMessage(worker::gameReplyOf(reply))});
     } else if (const auto* check = std::get_if<worker::CheckRequest>(&m)) {
       if (check->job.jobId == 0) {  // a claim the coordinator derived and rebuilt from the book
         ++claimChecks;
@@ -921,6 +923,34 @@ TEST(GameJobs, TheWorkerLoopRunsAnEnvelopesGameAndNamesWhatItCannotRun) {
   EXPECT_EQ(envelope.jobId, 7u);
   EXPECT_NE(envelope.error.find("Othello job 7"), std::string::npos) << envelope.error;
   EXPECT_TRUE(envelope.reply.empty());
+
+  // A five-in-a-row envelope holding Othello's request is refused as five-in-a-row's.
+  worker::GameJob foreign = worker::gameJobOf(worker::makeOthelloJob(8, p, {0, 0, 8}));
+  foreign.game = "gomoku";
+  pool->send(0, worker::encodeMessage(foreign));
+  message = pool->receive(30);
+  ASSERT_TRUE(message);
+  const auto refused = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(message->second)));
+  EXPECT_EQ(refused.jobId, 8u);
+  EXPECT_EQ(refused.outcome, worker::JobOutcome::Failed);
+  EXPECT_NE(refused.error.find("five-in-a-row job 8 damaged"), std::string::npos) << refused.error;
+
+  // Checks go to the game's runner too: Othello's answers are the coordinator's to check, and a
+  // game nobody runs is named.
+  for (const char* game : {"othello", "chess"}) {
+    worker::CheckRequest check;
+    check.checkId = 11;
+    check.job = worker::GameJob{3, game, "x"};
+    pool->send(0, worker::encodeMessage(check));
+    message = pool->receive(30);
+    ASSERT_TRUE(message);
+    const auto verdict = std::get<worker::CheckReply>(worker::decodeMessage(message->second));
+    EXPECT_EQ(verdict.checkId, 11u);
+    EXPECT_FALSE(verdict.accepted);
+    EXPECT_NE(verdict.error.find(std::string(game) == "othello" ? "checked by the coordinator" : "\"chess\""),
+              std::string::npos)
+        << verdict.error;
+  }
 }
 
 TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {

@@ -6,8 +6,39 @@
 
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
+#include "worker/message_body.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
+
+BOOST_CLASS_VERSION(tengen::worker::JobRequest, 4)
+BOOST_CLASS_VERSION(tengen::worker::WireHint, 1)
+BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
+BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
+
+namespace boost::serialization {
+
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
+  ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
+      j.hashMegabytes;
+  if (version >= 2) ar & j.checkHere;
+  if (version >= 3) ar & j.knownRun & j.knownWins;
+  if (version >= 4) ar & j.hints;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::WireHint& h, unsigned) {
+  ar & h.boardHash & h.move;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::KnownWin& w, unsigned) {
+  ar & w.canonicalHash & w.toMove & w.attacker;
+}
+template <class Archive>
+void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
+  ar & r.jobId & r.outcome & r.tree & r.pn & r.dn & r.nodes & r.seconds & r.error;
+}
+
+}  // namespace boost::serialization
 
 namespace tengen::worker {
 
@@ -33,7 +64,7 @@ JobRequest makeJobRequest(std::uint64_t jobId, const gomoku::Position& position,
 CheckRequest makeCheckRequest(std::uint64_t checkId, const JobRequest& job, WireTree tree) {
   CheckRequest request;
   request.checkId = checkId;
-  request.job = job;
+  request.job = gameJobOf(job);
   request.tree = std::move(tree);
   return request;
 }
@@ -85,7 +116,7 @@ std::shared_ptr<const gomoku::KnownProofs> JobRunner::lentProofs(const JobReques
       if (!source_) return nullptr;
       ProofWanted want;
       want.jobId = jobId_;
-      want.position = makeJobRequest(jobId_, gomoku::Position{rule, board, toMove}, attacker, {});
+      want.position = gameJobOf(makeJobRequest(jobId_, gomoku::Position{rule, board, toMove}, attacker, {}));
       const auto wire = source_(want);
       if (!wire) return nullptr;
       try {
@@ -180,11 +211,12 @@ CheckReply runCheck(const CheckRequest& request) {
   CheckReply reply;
   reply.checkId = request.checkId;
   try {
-    const gomoku::Position pos = jobPosition(request.job);
+    const JobRequest job = jobRequestOf(request.job);
+    const gomoku::Position pos = jobPosition(job);
     const auto tree = fromWire(request.tree, pos.board.size());
     if (tree.nodes.empty()) throw ProtocolError("an empty proof tree");
     const gomoku::ProofCheck check =
-        gomoku::checkProof(pos.board, pos.toMove, pos.rule, static_cast<Color>(request.job.attacker), tree);
+        gomoku::checkProof(pos.board, pos.toMove, pos.rule, static_cast<Color>(job.attacker), tree);
     reply.accepted = check.ok;
     reply.error = check.error;
   } catch (const std::exception& e) {
@@ -193,6 +225,50 @@ CheckReply runCheck(const CheckRequest& request) {
   }
   reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return reply;
+}
+
+GameJob gameJobOf(const JobRequest& job) { return GameJob{job.jobId, std::string(kFiveInARowGame), encodeBody(job)}; }
+JobRequest jobRequestOf(const GameJob& job) {
+  return gameBodyOf<JobRequest>(kFiveInARowGame, "a five-in-a-row", job.jobId, job.game, job.request);
+}
+
+GameReply gameReplyOf(const JobReply& reply) {
+  return GameReply{reply.jobId, std::string(kFiveInARowGame), encodeBody(reply), {}};
+}
+JobReply jobReplyOf(const GameReply& reply) {
+  if (reply.error.empty())
+    return gameBodyOf<JobReply>(kFiveInARowGame, "a five-in-a-row", reply.jobId, reply.game, reply.reply);
+  JobReply failed;
+  failed.jobId = reply.jobId;
+  failed.outcome = JobOutcome::Failed;
+  failed.error = reply.error;
+  return failed;
+}
+
+namespace {
+
+class FiveInARowRunner : public GameJobRunner {
+ public:
+  explicit FiveInARowRunner(SearchGuide guide) : runner_(std::move(guide)) {}
+  GameReply run(const GameJob& job, const JobContext& context) override {
+    JobRequest request;
+    try {
+      request = jobRequestOf(job);
+    } catch (const ProtocolError& e) {
+      return GameReply{job.jobId, job.game, {}, e.what()};
+    }
+    return gameReplyOf(runner_.run(request, context.withdrawn, context.askCoordinator));
+  }
+  CheckReply check(const CheckRequest& request) override { return runCheck(request); }
+
+ private:
+  JobRunner runner_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameJobRunner> makeFiveInARowRunner(const SearchGuide& guide) {
+  return std::make_unique<FiveInARowRunner>(guide);
 }
 
 }  // namespace tengen::worker

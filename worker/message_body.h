@@ -10,6 +10,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -53,6 +54,23 @@ T decodeBody(std::string_view body) {
   boost::iostreams::stream<boost::iostreams::array_source> stream(body.data(), body.size());
   boost::archive::binary_iarchive ar(stream, kArchiveFlags);
   ar >> value;
+  return value;
+}
+
+// An envelope's body as game `game`'s `T` (a request or reply with a jobId), after checking the
+// envelope is that game's and the body that job's. Throws ProtocolError naming the job otherwise.
+template <class T>
+T gameBodyOf(std::string_view game, std::string_view title, std::uint64_t jobId, const std::string& envelopeGame,
+             const std::string& body) {
+  const std::string job = std::string(title) + " job " + std::to_string(jobId);
+  if (envelopeGame != game) throw ProtocolError("job " + std::to_string(jobId) + " is a " + envelopeGame + " job, not " + job);
+  T value;
+  try {
+    value = decodeBody<T>(body);
+  } catch (const std::exception& e) {
+    throw ProtocolError(job + " damaged: " + e.what());
+  }
+  if (value.jobId != jobId) throw ProtocolError(job + ": its body names job " + std::to_string(value.jobId));
   return value;
 }
 

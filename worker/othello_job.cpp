@@ -119,36 +119,18 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
   return reply;
 }
 
-namespace {
-
-// The envelope's body as Othello's `T`, after checking whose it is.
-template <class T>
-T bodyOf(std::uint64_t jobId, const std::string& game, const std::string& body) {
-  if (game != kOthelloGame)
-    throw ProtocolError("job " + std::to_string(jobId) + " is a " + game + " job, not an Othello job");
-  try {
-    T value = decodeBody<T>(body);
-    if (value.jobId != jobId) throw ProtocolError("an Othello job's body names another job");
-    return value;
-  } catch (const ProtocolError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw ProtocolError("Othello job " + std::to_string(jobId) + " damaged: " + e.what());
-  }
-}
-
-}  // namespace
-
 GameJob gameJobOf(const OthelloJobRequest& job) {
   return GameJob{job.jobId, std::string(kOthelloGame), encodeBody(job)};
 }
-OthelloJobRequest othelloJobOf(const GameJob& job) { return bodyOf<OthelloJobRequest>(job.jobId, job.game, job.request); }
+OthelloJobRequest othelloJobOf(const GameJob& job) {
+  return gameBodyOf<OthelloJobRequest>(kOthelloGame, "an Othello", job.jobId, job.game, job.request);
+}
 
 GameReply gameReplyOf(const OthelloJobReply& reply) {
   return GameReply{reply.jobId, std::string(kOthelloGame), encodeBody(reply), {}};
 }
 OthelloJobReply othelloReplyOf(const GameReply& reply) {
-  if (reply.error.empty()) return bodyOf<OthelloJobReply>(reply.jobId, reply.game, reply.reply);
+  if (reply.error.empty()) return gameBodyOf<OthelloJobReply>(kOthelloGame, "an Othello", reply.jobId, reply.game, reply.reply);
   OthelloJobReply failed;
   failed.jobId = reply.jobId;
   failed.outcome = JobOutcome::Failed;
@@ -156,14 +138,29 @@ OthelloJobReply othelloReplyOf(const GameReply& reply) {
   return failed;
 }
 
-GameReply runOthelloGameJob(const GameJob& job) {
-  OthelloJobRequest request;
-  try {
-    request = othelloJobOf(job);
-  } catch (const ProtocolError& e) {
-    return GameReply{job.jobId, job.game, {}, e.what()};
+namespace {
+
+class OthelloRunner : public GameJobRunner {
+ public:
+  GameReply run(const GameJob& job, const JobContext&) override {
+    OthelloJobRequest request;
+    try {
+      request = othelloJobOf(job);
+    } catch (const ProtocolError& e) {
+      return GameReply{job.jobId, job.game, {}, e.what()};
+    }
+    return gameReplyOf(runOthelloJob(request));
   }
-  return gameReplyOf(runOthelloJob(request));
-}
+  CheckReply check(const CheckRequest& request) override {
+    CheckReply refused;
+    refused.checkId = request.checkId;
+    refused.error = "Othello answers are checked by the coordinator, not by another worker";
+    return refused;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GameJobRunner> makeOthelloRunner(const SearchGuide&) { return std::make_unique<OthelloRunner>(); }
 
 }  // namespace tengen::worker

@@ -3,11 +3,13 @@
 // request and reply travel in the protocol's GameJob envelope, encoded here.
 #pragma once
 
+#include <memory>
 #include <string_view>
 
 #include "solver/othello/board.h"
 #include "solver/othello/margin_job.h"
 #include "solver/proof/proof_tree.h"
+#include "worker/game_jobs.h"
 #include "worker/protocol.h"
 
 namespace tengen::worker {
@@ -73,7 +75,8 @@ GameJob gameJobOf(const OthelloJobRequest& job);
 OthelloJobRequest othelloJobOf(const GameJob& job);
 GameReply gameReplyOf(const OthelloJobReply& reply);
 OthelloJobReply othelloReplyOf(const GameReply& reply);
-// The worker's entry in its table of games (worker/game_jobs.h): never throws.
-GameReply runOthelloGameJob(const GameJob& job);
+// The worker's runner for Othello's jobs (worker/game_jobs.h). It checks no other worker's trees:
+// the coordinator re-checks Othello's answers itself.
+std::unique_ptr<GameJobRunner> makeOthelloRunner(const SearchGuide& guide);
 
 }  // namespace tengen::worker

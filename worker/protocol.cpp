@@ -8,13 +8,9 @@
 
 #include "worker/message_body.h"
 
-BOOST_CLASS_VERSION(tengen::worker::JobRequest, 4)
-BOOST_CLASS_VERSION(tengen::worker::WireHint, 1)
-BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
-BOOST_CLASS_VERSION(tengen::worker::ProofWanted, 1)
+BOOST_CLASS_VERSION(tengen::worker::ProofWanted, 2)
 BOOST_CLASS_VERSION(tengen::worker::ProofGiven, 1)
-BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
-BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 1)
+BOOST_CLASS_VERSION(tengen::worker::CheckRequest, 2)
 BOOST_CLASS_VERSION(tengen::worker::CheckReply, 1)
 BOOST_CLASS_VERSION(tengen::worker::GameJob, 1)
 BOOST_CLASS_VERSION(tengen::worker::GameReply, 1)
@@ -22,32 +18,12 @@ BOOST_CLASS_VERSION(tengen::worker::GameReply, 1)
 namespace boost::serialization {
 
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::JobRequest& j, unsigned version) {
-  ar & j.jobId & j.rule & j.size & j.black & j.white & j.toMove & j.attacker & j.maxNodes & j.maxSeconds &
-      j.hashMegabytes;
-  if (version >= 2) ar & j.checkHere;
-  if (version >= 3) ar & j.knownRun & j.knownWins;
-  if (version >= 4) ar & j.hints;
-}
-template <class Archive>
-void serialize(Archive& ar, tengen::worker::WireHint& h, unsigned) {
-  ar & h.boardHash & h.move;
-}
-template <class Archive>
-void serialize(Archive& ar, tengen::worker::KnownWin& w, unsigned) {
-  ar & w.canonicalHash & w.toMove & w.attacker;
-}
-template <class Archive>
 void serialize(Archive& ar, tengen::worker::ProofWanted& w, unsigned) {
   ar & w.jobId & w.position;
 }
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::ProofGiven& g, unsigned) {
   ar & g.jobId & g.found & g.tree;
-}
-template <class Archive>
-void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
-  ar & r.jobId & r.outcome & r.tree & r.pn & r.dn & r.nodes & r.seconds & r.error;
 }
 template <class Archive>
 void serialize(Archive& ar, tengen::worker::CheckRequest& c, unsigned) {
@@ -121,15 +97,13 @@ Message decodeMessage(std::string_view bytes) {
     throw ProtocolError("message damaged in flight (" + std::to_string(bytes.size()) + " bytes, checksum mismatch)");
   try {
     switch (static_cast<unsigned char>(bytes[7])) {
-      case 0: return decodeBody<JobRequest>(body);
-      case 1: return decodeBody<JobReply>(body);
+      case 0: return decodeBody<GameJob>(body);
+      case 1: return decodeBody<GameReply>(body);
       case 2: return StopRequest{};
       case 3: return decodeBody<CheckRequest>(body);
       case 4: return decodeBody<CheckReply>(body);
-      case 5: return decodeBody<GameJob>(body);
-      case 6: return decodeBody<GameReply>(body);
-      case 7: return decodeBody<ProofWanted>(body);
-      case 8: return decodeBody<ProofGiven>(body);
+      case 5: return decodeBody<ProofWanted>(body);
+      case 6: return decodeBody<ProofGiven>(body);
     }
   } catch (const ProtocolError&) {
     throw;

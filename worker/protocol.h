@@ -1,10 +1,10 @@
-// The messages between the coordinator and its workers: a five-in-a-row job (one position, one
-// attacker, a budget) and its answer (a proof or disproof tree, or the search's numbers), a check
-// (another worker's tree to re-verify) with its verdict, a proof lent mid-job (a worker asks for a
-// verified win the coordinator listed, the coordinator sends its tree), and any other game's job in
-// an envelope. Encoded as a small header (magic, protocol version, kind) and a versioned
-// Boost.Serialization binary archive; any size, so a large proof never overflows a buffer. The
-// coordinator and workers share nothing else.
+// The messages between the coordinator and its workers, naming no game's fields: a job in an
+// envelope (the game's name and its request, encoded by the game's adapter in worker/) and its
+// answer, a check (another worker's tree to re-verify) with its verdict, and a proof lent mid-job (a
+// worker asks for a verified win the coordinator listed, the coordinator sends its tree). Encoded as
+// a small header (magic, protocol version, kind) and a versioned Boost.Serialization binary
+// archive; any size, so a large proof never overflows a buffer. The coordinator and workers share
+// nothing else.
 #pragma once
 
 #include <cstdint>
@@ -40,64 +40,36 @@ struct WireTree {
   std::vector<Node> nodes;
 };
 
-// A verified win the coordinator can lend: the position's canonical hash
-// (gomoku::Board::canonicalHash), the side to move and the winner (gomoku::Color each).
-struct KnownWin {
-  std::uint64_t canonicalHash = 0;
-  std::uint8_t toMove = 0, attacker = 0;
-};
-
-// A move to try first at the attacker's node whose board has this (exact) hash: a hint.
-struct WireHint {
-  std::uint64_t boardHash = 0;
-  WireCell move = -1;
-};
-
-// What to prove: whether `attacker` can force a win from the position, within the budget.
-struct JobRequest {
+// A job: the game's name as `--game` spells it ("gomoku" for five-in-a-row, "othello"), and its
+// request in the game's own encoding (worker/job.h, worker/othello_job.h), run by the worker's
+// table of games (worker/game_jobs.h).
+struct GameJob {
   std::uint64_t jobId = 0;
-  std::uint8_t rule = 0;  // gomoku::Rule
-  std::uint8_t size = 15;
-  std::vector<WireCell> black, white;  // the stones
-  std::uint8_t toMove = 0;             // gomoku::Color
-  std::uint8_t attacker = 0;           // gomoku::Color
-  std::uint64_t maxNodes = 0;          // 0: none
-  double maxSeconds = 0;               // 0: none
-  std::uint32_t hashMegabytes = 32;
-  // Whether the worker re-checks its own tree before answering. Off when another worker will
-  // check it (a CheckRequest): one verification a proof, never in the process that found it.
-  bool checkHere = true;
-  // Verified wins the job may take as leaves, asking for each tree when its search meets one
-  // (ProofWanted). A worker keeps the wins of one run across its jobs: `knownRun` names the run
-  // (0: none for this job), `knownWins` adds to what this worker was sent before in the same run.
-  std::uint64_t knownRun = 0;
-  std::vector<KnownWin> knownWins;
-  // Moves to try first (simulation: what won in a proof of a position next to this one). They
-  // change the search's order only.
-  std::vector<WireHint> hints;
+  std::string game;
+  std::string request;
 };
 
 // Cancelled: the worker was told to stop (a signal) before the job's budget was spent; the job
 // says nothing about the position.
 enum class JobOutcome : std::uint8_t { Proven = 0, Disproven = 1, Unknown = 2, Failed = 3, Cancelled = 4 };
 
-struct JobReply {
+// A job's answer: the game's reply in the game's encoding, or `error` when the worker could not run
+// the job at all (no such game here, a request it could not read, a message it could not decode);
+// then `reply` is empty.
+struct GameReply {
   std::uint64_t jobId = 0;
-  JobOutcome outcome = JobOutcome::Unknown;
-  WireTree tree;                 // Proven / Disproven: the tree, already checked by the worker
-  std::uint32_t pn = 1, dn = 1;  // Unknown: the root's numbers when the budget ran out
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-  std::string error;             // Failed: why (a bad position, a rejected proof)
+  std::string game;
+  std::string reply;
+  std::string error;
 };
 
 // Tells a worker to finish.
 struct StopRequest {};
 
-// Re-verify a tree another worker sent as its answer to `job` (whose id it keeps).
+// Re-verify a tree another worker sent as its answer to `job` (whose id it keeps; its budget unused).
 struct CheckRequest {
   std::uint64_t checkId = 0;
-  JobRequest job;  // the position and the attacker (the budget is unused)
+  GameJob job;
   WireTree tree;
 };
 
@@ -108,11 +80,11 @@ struct CheckReply {
   double seconds = 0;
 };
 
-// Mid-job, from a worker: the tree of a listed win, for `job`'s position (its stones, side to
-// move and attacker; the budget unused) as the worker's search met it.
+// Mid-job, from a worker: the tree of a listed win, for the position the worker's search met (a
+// request of the job's game naming that position and its attacker; the budget unused).
 struct ProofWanted {
   std::uint64_t jobId = 0;  // the job whose search asks
-  JobRequest position;
+  GameJob position;
 };
 
 // The answer: the proof in the position's own orientation, or found = false.
@@ -122,26 +94,7 @@ struct ProofGiven {
   WireTree tree;
 };
 
-// A job of a game whose jobs run whole on one worker, with no message mid-job (Othello's): the
-// game's name as `--game` spells it, and its request in the game's own encoding (worker/<game>_job.h),
-// run by the worker's table of games (worker/game_jobs.h). The protocol knows no game's fields.
-struct GameJob {
-  std::uint64_t jobId = 0;
-  std::string game;
-  std::string request;
-};
-
-// Its answer: the game's reply in the game's encoding, or `error` when the worker could not run
-// the job at all (no such game here, a request it could not read); then `reply` is empty.
-struct GameReply {
-  std::uint64_t jobId = 0;
-  std::string game;
-  std::string reply;
-  std::string error;
-};
-
-using Message =
-    std::variant<JobRequest, JobReply, StopRequest, CheckRequest, CheckReply, GameJob, GameReply, ProofWanted, ProofGiven>;
+using Message = std::variant<GameJob, GameReply, StopRequest, CheckRequest, CheckReply, ProofWanted, ProofGiven>;
 
 std::string encodeMessage(const Message& message);
 // Throws ProtocolError on a wrong magic, another protocol version or a damaged archive.

@@ -1,12 +1,11 @@
-// The worker loop: five-in-a-row jobs for the prover, checks of other workers' answers, mid-job
-// requests for lent proofs, and other games' jobs through the table of games (game_jobs.h). A message it cannot read is answered with a failed reply naming the problem
+// The worker loop: jobs and checks of other workers' answers, each run by its game's runner
+// (game_jobs.h), and mid-job requests for lent proofs. A message it cannot read is answered with a failed reply naming the problem
 // (the coordinator then stops the run), never with a guess.
 #include "worker/serve.h"
 
 #include <cstdint>
 #include <deque>
 
-#include "worker/job.h"
 #include "worker/game_jobs.h"
 #include "worker/protocol.h"
 
@@ -14,7 +13,7 @@ namespace tengen::worker {
 
 std::uint64_t serveJobs(WorkerChannel& channel, SearchGuide guide) {
   std::uint64_t jobs = 0;
-  JobRunner runner(std::move(guide));
+  GameJobs games(std::move(guide));
   // Messages that came while a job waited for a lent proof: served after it (a stop request ends
   // the loop there).
   std::deque<std::optional<std::string>> later;
@@ -57,21 +56,17 @@ std::uint64_t serveJobs(WorkerChannel& channel, SearchGuide guide) {
     try {
       message = decodeMessage(*bytes);
     } catch (const ProtocolError& e) {
-      JobReply failed;
-      failed.outcome = JobOutcome::Failed;
+      GameReply failed;
       failed.error = std::string("worker could not read a message: ") + e.what();
       channel.send(encodeMessage(failed));
       continue;
     }
     if (std::holds_alternative<StopRequest>(message)) break;
-    if (const auto* job = std::get_if<JobRequest>(&message)) {
-      channel.send(encodeMessage(runner.run(*job, channel.withdrawal(job->jobId), askCoordinator)));
-      ++jobs;
-    } else if (const auto* gameJob = std::get_if<GameJob>(&message)) {
-      channel.send(encodeMessage(runGameJob(*gameJob)));
+    if (const auto* job = std::get_if<GameJob>(&message)) {
+      channel.send(encodeMessage(games.run(*job, JobContext{channel.withdrawal(job->jobId), askCoordinator})));
       ++jobs;
     } else if (const auto* check = std::get_if<CheckRequest>(&message)) {
-      channel.send(encodeMessage(runCheck(*check)));
+      channel.send(encodeMessage(games.check(*check)));
       ++jobs;
     }
   }
