@@ -6,6 +6,7 @@
 
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
+#include "worker/game_envelope.h"
 #include "worker/message_body.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
@@ -236,13 +237,7 @@ GameReply gameReplyOf(const JobReply& reply) {
   return GameReply{reply.jobId, std::string(kFiveInARowGame), encodeBody(reply), {}};
 }
 JobReply jobReplyOf(const GameReply& reply) {
-  if (reply.error.empty())
-    return gameBodyOf<JobReply>(kFiveInARowGame, "a five-in-a-row", reply.jobId, reply.game, reply.reply);
-  JobReply failed;
-  failed.jobId = reply.jobId;
-  failed.outcome = JobOutcome::Failed;
-  failed.error = reply.error;
-  return failed;
+  return gameReplyBodyOf<JobReply>(kFiveInARowGame, "a five-in-a-row", reply);
 }
 
 namespace {
@@ -251,13 +246,9 @@ class FiveInARowRunner : public GameJobRunner {
  public:
   explicit FiveInARowRunner(SearchGuide guide) : runner_(std::move(guide)) {}
   GameReply run(const GameJob& job, const JobContext& context) override {
-    JobRequest request;
-    try {
-      request = jobRequestOf(job);
-    } catch (const ProtocolError& e) {
-      return GameReply{job.jobId, job.game, {}, e.what()};
-    }
-    return gameReplyOf(runner_.run(request, context.withdrawn, context.askCoordinator));
+    return runEnvelope(
+        job, jobRequestOf, [&](const JobRequest& r) { return runner_.run(r, context.withdrawn, context.askCoordinator); },
+        [](const JobReply& r) { return gameReplyOf(r); });
   }
   CheckReply check(const CheckRequest& request) override { return runCheck(request); }
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 
+#include "worker/game_envelope.h"
 #include "worker/message_body.h"
 #include "worker/shutdown.h"
 #include "worker/wire_tree.h"
@@ -130,12 +131,7 @@ GameReply gameReplyOf(const OthelloJobReply& reply) {
   return GameReply{reply.jobId, std::string(kOthelloGame), encodeBody(reply), {}};
 }
 OthelloJobReply othelloReplyOf(const GameReply& reply) {
-  if (reply.error.empty()) return gameBodyOf<OthelloJobReply>(kOthelloGame, "an Othello", reply.jobId, reply.game, reply.reply);
-  OthelloJobReply failed;
-  failed.jobId = reply.jobId;
-  failed.outcome = JobOutcome::Failed;
-  failed.error = reply.error;
-  return failed;
+  return gameReplyBodyOf<OthelloJobReply>(kOthelloGame, "an Othello", reply);
 }
 
 namespace {
@@ -143,13 +139,7 @@ namespace {
 class OthelloRunner : public GameJobRunner {
  public:
   GameReply run(const GameJob& job, const JobContext&) override {
-    OthelloJobRequest request;
-    try {
-      request = othelloJobOf(job);
-    } catch (const ProtocolError& e) {
-      return GameReply{job.jobId, job.game, {}, e.what()};
-    }
-    return gameReplyOf(runOthelloJob(request));
+    return runEnvelope(job, othelloJobOf, runOthelloJob, [](const OthelloJobReply& r) { return gameReplyOf(r); });
   }
   CheckReply check(const CheckRequest& request) override {
     CheckReply refused;
