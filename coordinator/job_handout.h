@@ -46,7 +46,8 @@ class JobHandout {
     double roundTrip = 0;  // seconds from sending the job to its answer
   };
   // The next answer, waiting at most `seconds` (nullopt: none came); its worker is idle again.
-  // Throws std::runtime_error naming the worker when a message is no answer to the job it holds.
+  // Throws std::runtime_error naming the worker (and the worker's reason, when it gave one) when a
+  // message is no answer to the job it holds.
   std::optional<Answer> receive(double seconds) {
     auto message = pool_.receive(seconds);
     if (!message) return std::nullopt;
@@ -55,7 +56,8 @@ class JobHandout {
     auto* reply = std::get_if<worker::GameReply>(&decoded);
     if (!reply || w < 0 || w >= static_cast<int>(jobOf_.size()) || jobOf_[static_cast<std::size_t>(w)] == kIdle ||
         reply->jobId != jobOf_[static_cast<std::size_t>(w)])
-      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this " + run_);
+      throw std::runtime_error("worker " + std::to_string(w) + " sent an answer to no job of this " + run_ +
+                               (reply && !reply->error.empty() ? ": " + reply->error : ""));
     Answer a{w, reply->jobId, std::move(*reply),
              std::chrono::duration<double>(Clock::now() - sentAt_[static_cast<std::size_t>(w)]).count()};
     jobOf_[static_cast<std::size_t>(w)] = kIdle;

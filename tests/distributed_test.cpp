@@ -876,6 +876,27 @@ TEST(OthelloBuild, RefusesAMarginItsTreesDoNotProve) {
   EXPECT_EQ(stored, 0);
 }
 
+// A worker that could not read its job answers with its reason, under no job id: the build stops
+// and says why, and stores nothing.
+TEST(OthelloBuild, AWorkerThatCannotReadItsJobStopsTheBuildWithItsReason) {
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  ScriptedPool pool("a worker that reads nothing", [](const std::string&) {
+    worker::GameReply failed;
+    failed.error = "worker could not read a message: for the test";
+    return worker::encodeMessage(failed);
+  });
+  try {
+    buildOthello(book, othello::Position::start(4), 2, pool);
+    FAIL() << "a build went on without its answers";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("could not read a message: for the test"), std::string::npos) << e.what();
+  }
+  int stored = 0;
+  book.forEachGameEntry(book::kOthelloFamily, [&](std::string_view, std::string_view, const std::string&) { return ++stored, true; });
+  EXPECT_EQ(stored, 0);
+}
+
 TEST(OthelloBuild, JobMessagesRoundTrip) {
   othello::Position p = othello::Position::start(6, othello::StartKind::Parallel, othello::Scoring::FewestDiscs);
   p.play(std::countr_zero(p.moves()));  // the start always has moves
