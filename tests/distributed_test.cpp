@@ -29,6 +29,7 @@
 #include "solver/gomoku/threats.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
+#include "worker/game_jobs.h"
 #include "worker/job.h"
 #include "worker/othello_job.h"
 #include "worker/protocol.h"
@@ -972,6 +973,21 @@ TEST(GameJobs, TheWorkerLoopRunsAnEnvelopesGameAndNamesWhatItCannotRun) {
               std::string::npos)
         << verdict.error;
   }
+}
+
+// Bodies of random bytes (a peer that passed the checksum with garbage): each game's runner answers
+// every one with an error, never a crash or a search.
+TEST(GameJobs, RandomBodiesComeBackAsErrors) {
+  worker::GameJobs games;
+  std::mt19937_64 rng(55);
+  for (const char* game : {"gomoku", "othello"})
+    for (int i = 0; i < 300; ++i) {
+      std::string body(rng() % 200, '\0');
+      for (char& c : body) c = static_cast<char>(rng());
+      const worker::GameReply reply = games.run(worker::GameJob{rng(), game, body}, {});
+      EXPECT_FALSE(reply.error.empty()) << game << " " << i;
+      EXPECT_TRUE(reply.reply.empty());
+    }
 }
 
 TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {
