@@ -12,7 +12,7 @@
 #include "book/book.h"
 #include "coordinator/coordinator.h"
 #include "solver/gomoku/proof_check.h"
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 #include "worker/protocol.h"
 
 namespace tengen::bench {

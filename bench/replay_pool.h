@@ -8,7 +8,7 @@
 #include <string>
 
 #include "coordinator/worker_pool.h"
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 #include "worker/protocol.h"
 
 namespace tengen::bench {

@@ -10,7 +10,7 @@
 #include "book/book.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/worker_pool.h"
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 #include "worker/search_guide.h"
 
 namespace tengen::cli {

@@ -15,7 +15,7 @@
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 
 namespace tengen::coordinator {
 

@@ -30,7 +30,7 @@
 #include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
 #include "worker/game_jobs.h"
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 #include "worker/othello_job.h"
 #include "worker/protocol.h"
 #include "tests/othello_random.h"

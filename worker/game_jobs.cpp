@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 #include "worker/othello_job.h"
 
 namespace tengen::worker {

@@ -1,4 +1,4 @@
-// The games a worker runs jobs of, each through its adapter (worker/job.h for five-in-a-row,
+// The games a worker runs jobs of, each through its adapter (worker/gomoku_job.h for five-in-a-row,
 // worker/othello_job.h): the one list that names them, so the worker loop names none. A game's
 // runner lives as long as the worker loop and keeps what it wants from job to job (a table, lent
 // proofs, an outside engine).

@@ -27,7 +27,7 @@ class ProtocolError : public std::runtime_error {
 using WireCell = std::int16_t;
 
 // A proof tree as sent: nodes[0] is the root; children point at node indices (checked when the
-// tree is read back with fromWire, worker/job.h).
+// tree is read back with fromWire, worker/gomoku_job.h).
 struct WireTree {
   struct Node {
     std::vector<WireCell> moves;        // children's moves
@@ -41,7 +41,7 @@ struct WireTree {
 };
 
 // A job: the game's name as `--game` spells it ("gomoku" for five-in-a-row, "othello"), and its
-// request in the game's own encoding (worker/job.h, worker/othello_job.h), run by the worker's
+// request in the game's own encoding (worker/gomoku_job.h, worker/othello_job.h), run by the worker's
 // table of games (worker/game_jobs.h).
 struct GameJob {
   std::uint64_t jobId = 0;

@@ -1,6 +1,6 @@
 // Jobs for the prover: one attacker's question about one position, answered with a tree that
 // the worker's own solve() has already passed through the independent verifier.
-#include "worker/job.h"
+#include "worker/gomoku_job.h"
 
 #include <chrono>
 
