@@ -30,6 +30,7 @@
 #include "solver/othello/endgame.h"
 #include "solver/othello/proof_check.h"
 #include "worker/game_jobs.h"
+#include "worker/message_body.h"
 #include "worker/gomoku_job.h"
 #include "worker/othello_job.h"
 #include "worker/protocol.h"
@@ -988,6 +989,21 @@ TEST(GameJobs, RandomBodiesComeBackAsErrors) {
       EXPECT_FALSE(reply.error.empty()) << game << " " << i;
       EXPECT_TRUE(reply.reply.empty());
     }
+}
+
+// A length in a body (of a string, of a vector) longer than the body itself is refused before the
+// reader allocates it: a body claiming 2^40 bytes costs nothing.
+TEST(GameJobs, ALengthLongerThanItsBodyIsRefusedBeforeItIsAllocated) {
+  EXPECT_EQ(worker::decodeBody<std::string>(worker::encodeBody(std::string("tengen"))), "tengen");
+  EXPECT_EQ(worker::decodeBody<std::vector<std::int16_t>>(worker::encodeBody(std::vector<std::int16_t>{3, -1, 7})),
+            (std::vector<std::int16_t>{3, -1, 7}));
+  std::string claim = worker::encodeBody(std::string("tengen"));
+  const std::uint64_t huge = std::uint64_t{1} << 40;
+  claim.replace(0, sizeof huge, reinterpret_cast<const char*>(&huge), sizeof huge);  // the string's length
+  EXPECT_THROW(worker::decodeBody<std::string>(claim), std::length_error);
+  std::string vector = worker::encodeBody(std::vector<std::int16_t>{3, -1, 7});
+  vector.replace(0, sizeof huge, reinterpret_cast<const char*>(&huge), sizeof huge);  // the vector's count
+  EXPECT_THROW(worker::decodeBody<std::vector<std::int16_t>>(vector), std::length_error);
 }
 
 TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {

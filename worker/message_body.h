@@ -4,12 +4,18 @@
 #pragma once
 
 #include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_iarchive_impl.hpp>
 #include <boost/archive/binary_oarchive.hpp>
+#include <boost/archive/detail/register_archive.hpp>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/stream.hpp>
+#include <boost/serialization/array_optimization.hpp>
+#include <boost/serialization/collection_size_type.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
+#include <cstddef>
+#include <istream>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -46,12 +52,48 @@ std::string encodeBody(const T& value) {
   return stream.str();
 }
 
-// Throws what Boost throws on a damaged body (the callers turn it into a ProtocolError).
+// Boost's binary reader, except that no length it reads (of a string, or of a vector before its
+// items) may exceed the body's own size: a body that passed the checksum but was never written by
+// tengen (another program, a bug) must not make the reader allocate what it says.
+class BoundedArchive
+    : public boost::archive::binary_iarchive_impl<BoundedArchive, char, std::char_traits<char>> {
+  using Base = boost::archive::binary_iarchive_impl<BoundedArchive, char, std::char_traits<char>>;
+  friend class boost::archive::detail::interface_iarchive<BoundedArchive>;
+  friend class boost::archive::basic_binary_iarchive<BoundedArchive>;
+  friend class boost::archive::basic_binary_iprimitive<BoundedArchive, char, std::char_traits<char>>;
+  friend class boost::archive::load_access;
+
+ public:
+  BoundedArchive(std::istream& in, std::size_t bodyBytes) : Base(in, kArchiveFlags), limit_(bodyBytes) {}
+
+ private:
+  template <class T>
+  void load_override(T& t) {
+    Base::load_override(t);
+  }
+  void load_override(boost::serialization::collection_size_type& count);
+  using Base::load;
+  void load(std::string& s);
+  void checkLength(std::size_t length) const;
+
+  std::size_t limit_;
+};
+
+}  // namespace tengen::worker
+
+// Read as Boost's own binary reader reads: arrays of numbers whole (the layout binary_oarchive writes).
+BOOST_SERIALIZATION_REGISTER_ARCHIVE(tengen::worker::BoundedArchive)
+BOOST_SERIALIZATION_USE_ARRAY_OPTIMIZATION(tengen::worker::BoundedArchive)
+
+namespace tengen::worker {
+
+// Throws what Boost throws on a damaged body, and std::length_error on a length longer than the
+// body (the callers turn either into a ProtocolError).
 template <class T>
 T decodeBody(std::string_view body) {
   T value;
   boost::iostreams::stream<boost::iostreams::array_source> stream(body.data(), body.size());
-  boost::archive::binary_iarchive ar(stream, kArchiveFlags);
+  BoundedArchive ar(stream, body.size());
   ar >> value;
   return value;
 }
