@@ -992,8 +992,8 @@ TEST(GameJobs, RandomBodiesComeBackAsErrors) {
 }
 
 // A length in a body (of a string, of a vector) longer than the body itself is refused before the
-// reader allocates it: a body claiming 2^40 bytes costs nothing.
-TEST(GameJobs, ALengthLongerThanItsBodyIsRefusedBeforeItIsAllocated) {
+// reader allocates it: a body claiming 2^40 bytes costs nothing. A bool must be 0 or 1.
+TEST(GameJobs, ALengthLongerThanItsBodyOrABadTruthValueIsRefused) {
   EXPECT_EQ(worker::decodeBody<std::string>(worker::encodeBody(std::string("tengen"))), "tengen");
   EXPECT_EQ(worker::decodeBody<std::vector<std::int16_t>>(worker::encodeBody(std::vector<std::int16_t>{3, -1, 7})),
             (std::vector<std::int16_t>{3, -1, 7}));
@@ -1004,6 +1004,9 @@ TEST(GameJobs, ALengthLongerThanItsBodyIsRefusedBeforeItIsAllocated) {
   std::string vector = worker::encodeBody(std::vector<std::int16_t>{3, -1, 7});
   vector.replace(0, sizeof huge, reinterpret_cast<const char*>(&huge), sizeof huge);  // the vector's count
   EXPECT_THROW(worker::decodeBody<std::vector<std::int16_t>>(vector), std::length_error);
+  // Nor is a byte other than 0 or 1 read as a truth value.
+  EXPECT_TRUE(worker::decodeBody<bool>(worker::encodeBody(true)));
+  EXPECT_THROW(worker::decodeBody<bool>(std::string(1, '\x39')), std::domain_error);
 }
 
 TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {

@@ -28,6 +28,14 @@ void BoundedArchive::load(std::string& s) {
   if (length > 0) load_binary(s.data(), length);
 }
 
+void BoundedArchive::load(bool& b) {
+  static_assert(sizeof(bool) == 1, "Boost writes a bool as its own size: one byte here");
+  unsigned char byte = 0;
+  load_binary(&byte, 1);
+  if (byte > 1) throw std::domain_error("a truth value of " + std::to_string(byte));
+  b = byte == 1;
+}
+
 }  // namespace tengen::worker
 
 namespace boost::archive {

@@ -53,8 +53,9 @@ std::string encodeBody(const T& value) {
 }
 
 // Boost's binary reader, except that no length it reads (of a string, or of a vector before its
-// items) may exceed the body's own size: a body that passed the checksum but was never written by
-// tengen (another program, a bug) must not make the reader allocate what it says.
+// items) may exceed the body's own size, and a truth value must be 0 or 1: a body that passed the
+// checksum but was never written by tengen (another program, a bug) must not make the reader
+// allocate what it says, or read a byte as a bool that is none.
 class BoundedArchive
     : public boost::archive::binary_iarchive_impl<BoundedArchive, char, std::char_traits<char>> {
   using Base = boost::archive::binary_iarchive_impl<BoundedArchive, char, std::char_traits<char>>;
@@ -74,6 +75,7 @@ class BoundedArchive
   void load_override(boost::serialization::collection_size_type& count);
   using Base::load;
   void load(std::string& s);
+  void load(bool& b);  // a byte other than 0 or 1 is no truth value (reading it as bool is undefined)
   void checkLength(std::size_t length) const;
 
   std::size_t limit_;
@@ -87,8 +89,9 @@ BOOST_SERIALIZATION_USE_ARRAY_OPTIMIZATION(tengen::worker::BoundedArchive)
 
 namespace tengen::worker {
 
-// Throws what Boost throws on a damaged body, and std::length_error on a length longer than the
-// body (the callers turn either into a ProtocolError).
+// Throws what Boost throws on a damaged body, std::length_error on a length longer than the body
+// and std::domain_error on a truth value other than 0 or 1 (the callers turn each into a
+// ProtocolError).
 template <class T>
 T decodeBody(std::string_view body) {
   T value;
