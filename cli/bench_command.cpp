@@ -23,6 +23,7 @@
 #include "cli/distributed.h"
 #include "cli/hint_engine_options.h"
 #include "cli/json.h"
+#include "cli/search_tuning.h"
 #include "coordinator/worker_pool.h"
 #include "engine/engine_hints.h"
 #include "engine/external_engine.h"
@@ -366,14 +367,7 @@ int benchHorizon(const Args& args) {
     }
   } cleanup{pool, scratch};
   options.reuse = args.flag("reuse");
-  options.probeNodes = static_cast<std::uint64_t>(args.integer("probe-nodes", 64, 0, 1LL << 40));
-  options.probeMaxNodes = static_cast<std::uint64_t>(args.integer("probe-max", 4096, 0, 1LL << 40));
-  options.sequenceThreats = static_cast<std::uint64_t>(args.integer("sequence-threats", static_cast<long long>(gomoku::SolveOptions{}.sequenceThreats), 0, 1LL << 40));
-  options.replyProbePlies = static_cast<int>(args.integer("reply-probes", 0, 0, 400));
-  options.effortShift = static_cast<int>(args.integer("effort-shift", 7, 0, 30));
-  options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);
-  options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
-  options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
+  readSearchTuning(args, options);
   options.bookLeaves = args.integer("book-leaves", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();
   if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {

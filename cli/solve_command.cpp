@@ -18,6 +18,7 @@
 #include "cli/board_text.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
+#include "cli/search_tuning.h"
 #include "cli/library.h"
 #include "engine/engine_hints.h"
 #include "engine/external_engine.h"
@@ -216,14 +217,7 @@ int solveFiveInARow(const Args& args) {
   options.moveLimit = static_cast<int>(args.integer("limit", 0, 0, 255));
   options.threatLimit = static_cast<int>(args.integer("threat-limit", 1, 1, 8));
   options.nullMoveNodes = static_cast<std::uint64_t>(args.integer("zone-nodes", 1000, 0, 1LL << 40));
-  options.probeNodes = static_cast<std::uint64_t>(args.integer("probe-nodes", 64, 0, 1LL << 40));
-  options.probeMaxNodes = static_cast<std::uint64_t>(args.integer("probe-max", 4096, 0, 1LL << 40));
-  options.sequenceThreats = static_cast<std::uint64_t>(args.integer("sequence-threats", static_cast<long long>(gomoku::SolveOptions{}.sequenceThreats), 0, 1LL << 40));
-  options.replyProbePlies = static_cast<int>(args.integer("reply-probes", 0, 0, 400));
-  options.effortShift = static_cast<int>(args.integer("effort-shift", 7, 0, 30));
-  options.epsilon = args.real("epsilon", proof::kDefaultEpsilon, 0, 16);
-  options.weakProofPlies = static_cast<int>(args.integer("weak-pn", gomoku::SolveOptions{}.weakProofPlies, 0, 512));
-  options.siblingHints = args.integer("sibling-hints", 1, 0, 1) == 1;
+  readSearchTuning(args, options);
   const bool json = args.flag("json");
   // One side's win only: a guided proof of a known winner need not spend half on the other side.
   options.onlyAttacker = colorOption(args, "win");
