@@ -1015,7 +1015,12 @@ TEST(GameJobs, AnEnvelopeIsReadOnlyAsItsOwnGameAndItsOwnJob) {
   EXPECT_EQ(worker::othelloJobPosition(worker::othelloJobOf(job)), p);
   worker::GameJob other = job;
   other.game = "gomoku";
-  EXPECT_THROW(worker::othelloJobOf(other), worker::ProtocolError);
+  try {
+    worker::othelloJobOf(other);
+    ADD_FAILURE() << "a five-in-a-row envelope was read as Othello's";
+  } catch (const worker::ProtocolError& e) {
+    EXPECT_STREQ(e.what(), "job 8 is of the game \"gomoku\", not an Othello job 8");
+  }
   other = job;
   other.jobId = 9;  // the body still says job 8
   EXPECT_THROW(worker::othelloJobOf(other), worker::ProtocolError);

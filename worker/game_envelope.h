@@ -17,7 +17,8 @@ template <class T>
 T gameBodyOf(std::string_view game, std::string_view title, std::uint64_t jobId, const std::string& envelopeGame,
              const std::string& body) {
   const std::string job = std::string(title) + " job " + std::to_string(jobId);
-  if (envelopeGame != game) throw ProtocolError("job " + std::to_string(jobId) + " is a " + envelopeGame + " job, not " + job);
+  if (envelopeGame != game)
+    throw ProtocolError("job " + std::to_string(jobId) + " is of the game \"" + envelopeGame + "\", not " + job);
   T value;
   try {
     value = decodeBody<T>(body);
