@@ -1,17 +1,12 @@
 // Record semantics (settle, merge) and the versioned, checksummed stored form.
 #include "book/book_record.h"
-#include "book/sealed_bytes.h"
+#include "book/sealed_archive.h"
 
-#include <boost/archive/binary_iarchive.hpp>
-#include <boost/archive/binary_oarchive.hpp>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/stream.hpp>
 #include <boost/serialization/array.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <boost/serialization/version.hpp>
 #include <algorithm>
-#include <sstream>
 
 #include "book/book_error.h"
 #include "solver/gomoku/proof_check.h"
@@ -48,7 +43,6 @@ namespace tengen::book {
 namespace {
 
 constexpr char kFormatByte = 'T';
-constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
 // Bounds that no real record reaches; a larger count means damage, not data.
 constexpr std::size_t kMaxMoves = 512;
 
@@ -156,25 +150,10 @@ std::optional<std::string> mergeRecord(BookRecord& into, const BookRecord& incom
   return std::nullopt;
 }
 
-std::string encodeRecord(const BookRecord& record) {
-  std::ostringstream out;
-  {
-    boost::archive::binary_oarchive ar(out, kArchiveFlags);
-    ar << record;
-  }
-  return seal(kFormatByte, std::move(out).str());
-}
+std::string encodeRecord(const BookRecord& record) { return sealArchive(kFormatByte, record); }
 
 BookRecord decodeRecord(std::string_view bytes, int toMove) {
-  const std::string_view archive = unseal(bytes, kFormatByte, "record");
-  BookRecord record;
-  try {
-    boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());
-    boost::archive::binary_iarchive ar(in, kArchiveFlags);
-    ar >> record;
-  } catch (const std::exception& e) {
-    throw RecordError(std::string("unreadable record: ") + e.what());
-  }
+  BookRecord record = unsealArchive<BookRecord>(bytes, kFormatByte, "record");
   if (!sane(record.steps[0]) || !sane(record.steps[1])) throw RecordError("unreadable record: fields out of range");
   settle(record, toMove);
   return record;

@@ -2,18 +2,13 @@
 // behind a format byte and a CRC-32, like renju records.
 #include "book/othello_entry.h"
 
-#include <boost/archive/binary_iarchive.hpp>
-#include <boost/archive/binary_oarchive.hpp>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/stream.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <map>
-#include <sstream>
 
 #include "book/book.h"
 #include "book/book_error.h"
-#include "book/sealed_bytes.h"
+#include "book/sealed_archive.h"
 #include "solver/othello/proof_check.h"
 #include "solver/othello/symmetry.h"
 
@@ -23,7 +18,6 @@ namespace {
 using Tree = proof::ProofTree<othello::Square>;
 
 constexpr char kFormatByte = 'O';
-constexpr unsigned kArchiveFlags = boost::archive::no_header | boost::archive::no_codecvt;
 constexpr std::size_t kMaxTreeNodes = 1u << 26;  // more means damage, not data
 
 // A tree as flat arrays: node i's children are edges first[i] .. first[i + 1] - 1.
@@ -175,24 +169,11 @@ std::string checkOthelloChildren(const OthelloEntry& entry, const VerifiedOthell
 std::string encodeOthelloEntry(const OthelloEntry& e) {
   Stored s{e.size, e.black, e.white, e.whiteToMove, e.margin, e.best, flatten(e.atLeast), flatten(e.notAbove),
            e.verifiedBy, e.toolVersion, static_cast<std::uint8_t>(e.scoring), static_cast<std::uint8_t>(e.basis)};
-  std::ostringstream out;
-  {
-    boost::archive::binary_oarchive ar(out, kArchiveFlags);
-    ar << s;
-  }
-  return seal(kFormatByte, std::move(out).str());
+  return sealArchive(kFormatByte, s);
 }
 
 OthelloEntry decodeOthelloEntry(std::string_view bytes) {
-  const std::string_view archive = unseal(bytes, kFormatByte, "Othello entry");
-  Stored s;
-  try {
-    boost::iostreams::stream<boost::iostreams::array_source> in(archive.data(), archive.size());
-    boost::archive::binary_iarchive ar(in, kArchiveFlags);
-    ar >> s;
-  } catch (const std::exception& ex) {
-    throw RecordError(std::string("unreadable Othello entry: ") + ex.what());
-  }
+  const Stored s = unsealArchive<Stored>(bytes, kFormatByte, "Othello entry");
   if ((s.size != 4 && s.size != 6 && s.size != 8) || (s.black & s.white) ||
       ((s.black | s.white) & ~othello::boardMask(s.size)) || s.margin < -64 || s.margin > 64 || s.scoring > 1 ||
       s.basis > 2)
