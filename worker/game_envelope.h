@@ -11,47 +11,54 @@
 
 namespace tengen::worker {
 
-// An envelope's body as game `game`'s `T` (a request or reply with a jobId), after checking the
-// envelope is that game's and the body that job's. Throws ProtocolError naming the job otherwise.
-template <class T>
-T gameBodyOf(std::string_view game, std::string_view title, std::uint64_t jobId, const std::string& envelopeGame,
-             const std::string& body) {
-  const std::string job = std::string(title) + " job " + std::to_string(jobId);
-  if (envelopeGame != game)
-    throw ProtocolError("job " + std::to_string(jobId) + " is of the game \"" + envelopeGame + "\", not " + job);
-  T value;
-  try {
-    value = decodeBody<T>(body);
-  } catch (const std::exception& e) {
-    throw ProtocolError(job + " damaged: " + e.what());
-  }
-  if (value.jobId != jobId) throw ProtocolError(job + ": its body names job " + std::to_string(value.jobId));
-  return value;
-}
+// One game's requests and replies in and out of the envelope: its name there (as `--game` spells
+// it) and its title in errors ("an Othello" job 7). Reading checks the envelope is this game's and
+// the body that job's, and throws ProtocolError naming the job otherwise; a reply whose worker
+// could not run the job reads as a failed one with the worker's reason.
+template <class Request, class Reply>
+struct GameCodec {
+  std::string_view game;
+  std::string_view title;
 
-// A game's reply from its envelope: the body, or a failed reply carrying the worker's reason when
-// the worker could not run the job. Throws as gameBodyOf.
-template <class Reply>
-Reply gameReplyBodyOf(std::string_view game, std::string_view title, const GameReply& reply) {
-  if (reply.error.empty()) return gameBodyOf<Reply>(game, title, reply.jobId, reply.game, reply.reply);
-  Reply failed;
-  failed.jobId = reply.jobId;
-  failed.outcome = JobOutcome::Failed;
-  failed.error = reply.error;
-  return failed;
-}
-
-// Runs an envelope's job: `read` (the game's envelope reader) then `run`, whose reply goes back in
-// the game's envelope (`wrap`). A request that cannot be read comes back as GameReply::error.
-template <class Read, class Run, class Wrap>
-GameReply runEnvelope(const GameJob& job, Read read, Run run, Wrap wrap) {
-  decltype(read(job)) request;
-  try {
-    request = read(job);
-  } catch (const ProtocolError& e) {
-    return GameReply{job.jobId, job.game, {}, e.what()};
+  GameJob wrap(const Request& request) const { return GameJob{request.jobId, std::string(game), encodeBody(request)}; }
+  GameReply wrap(const Reply& reply) const { return GameReply{reply.jobId, std::string(game), encodeBody(reply), {}}; }
+  Request request(const GameJob& job) const { return body<Request>(job.jobId, job.game, job.request); }
+  Reply reply(const GameReply& reply) const {
+    if (reply.error.empty()) return body<Reply>(reply.jobId, reply.game, reply.reply);
+    Reply failed;
+    failed.jobId = reply.jobId;
+    failed.outcome = JobOutcome::Failed;
+    failed.error = reply.error;
+    return failed;
   }
-  return wrap(run(request));
-}
+  // Runs an envelope's job with `work` (Request -> Reply); a request that cannot be read comes
+  // back as GameReply::error.
+  template <class Work>
+  GameReply run(const GameJob& job, Work work) const {
+    Request read;
+    try {
+      read = request(job);
+    } catch (const ProtocolError& e) {
+      return GameReply{job.jobId, job.game, {}, e.what()};
+    }
+    return wrap(work(read));
+  }
+
+ private:
+  template <class T>
+  T body(std::uint64_t jobId, const std::string& envelopeGame, const std::string& bytes) const {
+    const std::string job = std::string(title) + " job " + std::to_string(jobId);
+    if (envelopeGame != game)
+      throw ProtocolError("job " + std::to_string(jobId) + " is of the game \"" + envelopeGame + "\", not " + job);
+    T value;
+    try {
+      value = decodeBody<T>(bytes);
+    } catch (const std::exception& e) {
+      throw ProtocolError(job + " damaged: " + e.what());
+    }
+    if (value.jobId != jobId) throw ProtocolError(job + ": its body names job " + std::to_string(value.jobId));
+    return value;
+  }
+};
 
 }  // namespace tengen::worker

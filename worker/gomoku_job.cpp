@@ -228,17 +228,16 @@ CheckReply runCheck(const CheckRequest& request) {
   return reply;
 }
 
-GameJob gameJobOf(const JobRequest& job) { return GameJob{job.jobId, std::string(kFiveInARowGame), encodeBody(job)}; }
-JobRequest jobRequestOf(const GameJob& job) {
-  return gameBodyOf<JobRequest>(kFiveInARowGame, "a five-in-a-row", job.jobId, job.game, job.request);
-}
+namespace {
 
-GameReply gameReplyOf(const JobReply& reply) {
-  return GameReply{reply.jobId, std::string(kFiveInARowGame), encodeBody(reply), {}};
-}
-JobReply jobReplyOf(const GameReply& reply) {
-  return gameReplyBodyOf<JobReply>(kFiveInARowGame, "a five-in-a-row", reply);
-}
+constexpr GameCodec<JobRequest, JobReply> kCodec{kFiveInARowGame, "a five-in-a-row"};
+
+}  // namespace
+
+GameJob gameJobOf(const JobRequest& job) { return kCodec.wrap(job); }
+JobRequest jobRequestOf(const GameJob& job) { return kCodec.request(job); }
+GameReply gameReplyOf(const JobReply& reply) { return kCodec.wrap(reply); }
+JobReply jobReplyOf(const GameReply& reply) { return kCodec.reply(reply); }
 
 namespace {
 
@@ -246,9 +245,7 @@ class FiveInARowRunner : public GameJobRunner {
  public:
   explicit FiveInARowRunner(SearchGuide guide) : runner_(std::move(guide)) {}
   GameReply run(const GameJob& job, const JobContext& context) override {
-    return runEnvelope(
-        job, jobRequestOf, [&](const JobRequest& r) { return runner_.run(r, context.withdrawn, context.askCoordinator); },
-        [](const JobReply& r) { return gameReplyOf(r); });
+    return kCodec.run(job, [&](const JobRequest& r) { return runner_.run(r, context.withdrawn, context.askCoordinator); });
   }
   CheckReply check(const CheckRequest& request) override { return runCheck(request); }
 

@@ -120,26 +120,23 @@ OthelloJobReply runOthelloJob(const OthelloJobRequest& job) {
   return reply;
 }
 
-GameJob gameJobOf(const OthelloJobRequest& job) {
-  return GameJob{job.jobId, std::string(kOthelloGame), encodeBody(job)};
-}
-OthelloJobRequest othelloJobOf(const GameJob& job) {
-  return gameBodyOf<OthelloJobRequest>(kOthelloGame, "an Othello", job.jobId, job.game, job.request);
-}
+namespace {
 
-GameReply gameReplyOf(const OthelloJobReply& reply) {
-  return GameReply{reply.jobId, std::string(kOthelloGame), encodeBody(reply), {}};
-}
-OthelloJobReply othelloReplyOf(const GameReply& reply) {
-  return gameReplyBodyOf<OthelloJobReply>(kOthelloGame, "an Othello", reply);
-}
+constexpr GameCodec<OthelloJobRequest, OthelloJobReply> kCodec{kOthelloGame, "an Othello"};
+
+}  // namespace
+
+GameJob gameJobOf(const OthelloJobRequest& job) { return kCodec.wrap(job); }
+OthelloJobRequest othelloJobOf(const GameJob& job) { return kCodec.request(job); }
+GameReply gameReplyOf(const OthelloJobReply& reply) { return kCodec.wrap(reply); }
+OthelloJobReply othelloReplyOf(const GameReply& reply) { return kCodec.reply(reply); }
 
 namespace {
 
 class OthelloRunner : public GameJobRunner {
  public:
   GameReply run(const GameJob& job, const JobContext&) override {
-    return runEnvelope(job, othelloJobOf, runOthelloJob, [](const OthelloJobReply& r) { return gameReplyOf(r); });
+    return kCodec.run(job, runOthelloJob);
   }
   CheckReply check(const CheckRequest& request) override {
     CheckReply refused;
