@@ -41,9 +41,12 @@ constexpr int kEvalTiesFrom = 11;
 // ... and ordering by a shallow search of each reply. 16 rather than 14 since the replies count
 // there too (kReplyWeight): 1.02x the nodes, 0.93-0.95x the time on FForum #20-39, #40-48, #49-52.
 constexpr int kShallowFrom = 16;
-// ... that many plies deep: one more at 16, 20, 23 and 27 empties (each step measured on 6x6
-// positions of 25 empties: fewer nodes for the time the shallow searches cost).
-int shallowDepth(int empties) { return 1 + (empties >= 16) + (empties >= 20) + (empties >= 23) + (empties >= 27); }
+// ... that many plies deep: one more at 16, 19, 22 and 25 empties. First set on 6x6 positions
+// of 25 empties (16, 20, 23, 27); with the 100,000-sample evaluation a step earlier pays on 8x8:
+// FForum #53 0.89x the time, #54 0.97x, #40-53 0.91x the nodes and 0.96x the time (#40-52 alone
+// 1.03x the time), #20-39 the same; a step later, #40-52 1.27x the nodes. See
+// docs/othello-history.md, eleventh session.
+int shallowDepth(int empties) { return 1 + (empties >= 16) + (empties >= 19) + (empties >= 22) + (empties >= 25); }
 // ... plus this many of the evaluation's units (16 a disc) for each reply the move leaves the
 // opponent: fastest first, which a null-window search's cut nodes want. FForum #40-48: 0.80x the
 // nodes of the shallow value alone at 32 (16: 0.82x, 24: 0.83x, 44: 0.83x, 64: 0.92x); the 6x6
