@@ -3,7 +3,6 @@
 // their own job requests and replies with these inside the protocol's envelope (game_envelope.h).
 #pragma once
 
-#include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_iarchive_impl.hpp>
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/archive/detail/register_archive.hpp>
