@@ -282,6 +282,51 @@ TEST(Othello, SymmetricPositionsKeepTheValueOfTheirBestChild) {
   EXPECT_EQ(solved, 12);
 }
 
+// Far from the end solve() starts from a selective search's value (ProbCut: its answers may be
+// wrong), which leaves its bounds in the table as guesses. The exact search may try their moves
+// first but must never take their bounds: after guess() has filled the table, the root and each
+// child, searched in that table with null windows on either side of the exact value, get the
+// value a fresh solver gives them; solve() too. At a margin of 0 discs most guesses are wrong.
+// Roots of 20-21 empties on 6x6, the selective search from 20 (by default from 27: too far out
+// for a quick test).
+TEST(Othello, TheSelectiveSearchsGuessesNeverBoundTheExactSearch) {
+  std::mt19937 rng(777);
+  int probed = 0, wrongGuesses = 0;
+  for (int i = 0; i < 10; ++i) {
+    const Position p = randomPosition(rng, 6, 20 + i % 2);
+    if (!p.moves()) continue;
+    std::vector<Position> positions{p};
+    for (const Square s : squaresOf(p.moves())) {
+      positions.push_back(p);
+      positions.back().play(s);
+    }
+    std::vector<int> exact;
+    for (const Position& q : positions) {
+      EndgameSolver fresh(16);
+      fresh.setSelectiveGuess({.from = 100});
+      exact.push_back(fresh.solve(q).margin);
+    }
+    for (const int margin : {0, EndgameSolver::SelectiveGuess{}.margin}) {
+      EndgameSolver solver(16);
+      solver.setSelectiveGuess({.from = 20, .margin = margin});
+      if (solver.guess(p) != exact[0]) ++wrongGuesses;
+      for (std::size_t k = 0; k < positions.size(); ++k) {
+        const Position& q = positions[k];
+        const int v = exact[k];
+        const std::string where = "position " + std::to_string(i) + " child " + std::to_string(k) + " margin " + std::to_string(margin);
+        EXPECT_GE(solver.search(q, v - 1, v), v) << where;
+        EXPECT_LE(solver.search(q, v, v + 1), v) << where;
+        ++probed;
+      }
+      EndgameSolver fresh(16);
+      fresh.setSelectiveGuess({.from = 20, .margin = margin});
+      EXPECT_EQ(fresh.solve(p).margin, exact[0]) << "position " << i << " margin " << margin;
+    }
+  }
+  EXPECT_GT(probed, 100);
+  EXPECT_GT(wrongGuesses, 4);  // the test has wrong guesses to be misled by
+}
+
 // A raised cancel flag stops the search at its next look at the limits, 65,536 nodes in (the last
 // few empties count nodes too: a look tied to the count landing on a multiple missed most of them).
 TEST(Othello, ACancelledSearchStopsWithinOneCheckInterval) {

@@ -56,6 +56,16 @@ constexpr int kReplyWeight = 32;
 // start and a few plies below it) is a position symmetric, and there its mirrored moves are many
 // times the nodes.
 constexpr int kSymmetryFrom = 20;
+// The selective search that refines solve()'s start far from the end (guessBySearch): at nodes
+// of kProbCutFrom empties and more, a shallow search of probCutDepth plies beyond a null window's
+// bound by the margin (EndgameSolver::SelectiveGuess) is taken for the deep search's answer
+// (ProbCut, Buro 1995). Set with the search from 20 empties on FForum #40-45 (20-24 empties; 541.3M
+// nodes without it): a margin of 6, 8, 10, 12, 16 discs 385.2M, 336.6M, 349.8M, 363.8M, 355.6M;
+// depth (empties - 8) / 2 or / 4 instead of / 3, 322.1M, 330.7M; ProbCut from 12, 16 or 18
+// empties, 325.0M, 364.6M, 393.4M. On #53 a wider margin only moves work from the exact search to
+// the selective one (8, 16, 24 discs: 1,548M, 1,565M, 1,562M in all).
+constexpr int kProbCutFrom = 14;
+int probCutDepth(int empties) { return std::max(1, (empties - 8) / 3); }
 constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried
 constexpr int kLastFew = 6;     // empties searched by lastFew (below kOrderFrom: parity order, no table)
 static_assert(kLastFew < kOrderFrom);
@@ -94,8 +104,13 @@ struct EndgameSolver::Entry {
   Bitboard mine = 0, theirs = 0;
   std::int8_t lower = -127, upper = 127;
   std::int8_t best = -1;
-  std::uint8_t empties = 0;  // the size of the subtree behind the bounds, roughly
+  std::uint8_t empties = 0;  // the size of the subtree behind the bounds, roughly; kGuessed: see guessed()
   bool holds(Bitboard m, Bitboard t) const { return mine == m && theirs == t; }
+  // Bounds of the selective search (guess()): a move to try first for the exact search, never
+  // bounds it may believe.
+  static constexpr std::uint8_t kGuessed = 0x80;
+  bool guessed() const { return empties & kGuessed; }
+  int size() const { return empties & ~kGuessed; }
 };
 #pragma pack(pop)
 
@@ -120,15 +135,33 @@ EndgameSolver::Entry* EndgameSolver::find(Bitboard mine, Bitboard theirs) {
 EndgameSolver::Entry& EndgameSolver::slotFor(Bitboard mine, Bitboard theirs, int empties) {
   if (Entry* e = find(mine, theirs)) return *e;
   Bucket& b = table_[hashOf(mine, theirs) & mask_];
-  Entry& weaker = b.slot[1].empties <= b.slot[2].empties ? b.slot[1] : b.slot[2];
+  Entry& weaker = b.slot[1].size() <= b.slot[2].size() ? b.slot[1] : b.slot[2];
   Entry* slot = &weaker;
-  if (empties >= b.slot[0].empties) {
+  if (empties >= b.slot[0].size()) {
     weaker = b.slot[0];  // the deeper entry it replaces gets a second life
     slot = &b.slot[0];
   }
   *slot = Entry{mine, theirs};
   slot->empties = static_cast<std::uint8_t>(empties);
   return *slot;
+}
+
+// Where a node's bounds go. The exact search takes a guessed entry over (its bounds dropped, its
+// move kept until the node's own is known); the guessing search writes its pruned nodes' bounds
+// only to entries of its own or new ones, and leaves exact bounds as they are.
+EndgameSolver::Entry* EndgameSolver::boundsSlot(Bitboard mine, Bitboard theirs, int empties) {
+  const bool pruned = guessing_ && empties >= kProbCutFrom;
+  if (Entry* e = find(mine, theirs)) {
+    if (e->guessed() == pruned) return e;
+    if (pruned) return nullptr;
+    e->lower = -127;
+    e->upper = 127;
+    e->empties = static_cast<std::uint8_t>(e->size());
+    return e;
+  }
+  Entry& fresh = slotFor(mine, theirs, empties);
+  if (pruned) fresh.empties |= Entry::kGuessed;
+  return &fresh;
 }
 
 // 2^(tableBits - 1) buckets of three entries (1.5 x 2^tableBits entries), in huge pages where the
@@ -160,15 +193,7 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, 
     if (guess) {
       g = *guess;
     } else if (weights_) {
-      // Started below the value: a pass that fails high (one move reaches the line) costs a
-      // fraction of one that fails low (every move refuted), and the shallow search leans
-      // optimistic. Measured on FForum #50 (+10): from +20, five passes failed low at 0.7-1.1G
-      // nodes each (4.55G in all); from +8, 1.16G. See kGuessDepth, kGuessAllowance.
-      // Nearer the end the deeper guess costs more than the passes it saves (FForum #1-19, 14-16
-      // empties: 0.2-0.3 s more over the 19): there the old 4-ply guess, at the guess itself.
-      const bool far = std::popcount(p.empty()) >= kGuessFrom;
-      const int estimate = shallow(p.mine(), p.theirs(), p.empty(), far ? kGuessDepth : 4, -100000, 100000);
-      g = marginOfEstimate(estimate) - (far ? kGuessAllowance : 0);
+      g = startingLine(p);
     }
     g = std::min(g, ceiling);
     r.best = kPass;
@@ -234,6 +259,53 @@ Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
     if (next == s) return s;
     s = next;
   }
+}
+
+// solve()'s own start. Started below the value: a pass that fails high (one move reaches the
+// line) costs a fraction of one that fails low (every move refuted), and the shallow search leans
+// optimistic. Measured on FForum #50 (+10): from +20, five passes failed low at 0.7-1.1G nodes
+// each (4.55G in all); from +8, 1.16G. See kGuessDepth, kGuessAllowance. Nearer the end the deeper
+// guess costs more than the passes it saves (FForum #1-19, 14-16 empties: 0.2-0.3 s more over the
+// 19): there the old 4-ply guess, at the guess itself. Far from the end, a selective search from
+// there: its value is a nearer start, and its moves are in the table for the exact search to try
+// first (see guessBySearch).
+int EndgameSolver::startingLine(const Position& p) {
+  const int empties = std::popcount(p.empty());
+  const bool far = empties >= kGuessFrom;
+  const int estimate = shallow(p.mine(), p.theirs(), p.empty(), far ? kGuessDepth : 4, -100000, 100000);
+  const int g = marginOfEstimate(estimate) - (far ? kGuessAllowance : 0);
+  return empties >= selective_.from ? guessBySearch(p, g) : g;
+}
+
+int EndgameSolver::guess(const Position& p) {
+  setBoard(p);
+  if (!weights_) return 0;
+  // No limits here, as in search().
+  const auto* cancel = cancel_;
+  cancel_ = nullptr;
+  deadline_ = 0;
+  const int g = startingLine(p);
+  cancel_ = cancel;
+  return g;
+}
+
+// MTD(f) over the selective search (ProbCut far from the end): a value near the exact one at a
+// fraction of its nodes, and the table's moves along its lines for the exact search to try first.
+int EndgameSolver::guessBySearch(const Position& p, int g) {
+  struct Exact {
+    bool& flag;
+    ~Exact() { flag = false; }
+  } exactAfter{guessing_};
+  guessing_ = true;
+  int lower = -127, upper = 127;
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    Square move = kPass;
+    g = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
+    if (g < beta) upper = g;
+    else lower = g;
+  }
+  return g;
 }
 
 int EndgameSolver::estimate(const Position& p, int depth) {
@@ -415,7 +487,9 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   const int empties = std::popcount(empty);
   int ttBest = -1;
   if (empties >= kOrderFrom) {
-    if (const Entry* entry = find(mine, theirs)) {
+    if (const Entry* entry = find(mine, theirs); entry && entry->guessed() && !guessing_) {
+      ttBest = entry->best;  // a guess's move: tried first, its bounds not believed
+    } else if (entry) {
       if (entry->lower >= beta) {
         if (bestOut) *bestOut = entry->best;
         return entry->lower;
@@ -435,6 +509,15 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   }
   if (const int cap = stabilityCap(mine, theirs, empty, alpha); cap <= alpha) return cap;
   else beta = std::min(beta, cap);
+  if (guessing_ && !bestOut && empties >= kProbCutFrom) {
+    // ProbCut: a shallow search far enough beyond a bound is taken for the deep search's answer
+    // (16 of the evaluation's units a disc).
+    const int depth = probCutDepth(empties);
+    const int high = (beta + selective_.margin) * 16;
+    if (shallow(mine, theirs, empty, moves, depth, high - 1, high) >= high) return beta;
+    const int low = (alpha - selective_.margin) * 16;
+    if (shallow(mine, theirs, empty, moves, depth, low, low + 1) <= low) return alpha;
+  }
   if (empties >= kSymmetryFrom) moves = distinctMoves(mine, theirs, moves, ttBest);
   const int alpha0 = alpha, beta0 = beta;
   int best = -127;
@@ -472,11 +555,12 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       // opponent (its upper bound at or below -beta) settles this node without a search.
       if (empties >= kEtcFrom) {
         const Entry* child = find(nextMine, nextTheirs);
-        if (child && -child->upper >= beta) {
+        if (child && (guessing_ || !child->guessed()) && -child->upper >= beta) {
           const int value = -child->upper;
-          Entry& entry = slotFor(mine, theirs, empties);
-          entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, value));
-          entry.best = static_cast<std::int8_t>(s);
+          if (Entry* entry = boundsSlot(mine, theirs, empties)) {
+            entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, value));
+            entry->best = static_cast<std::int8_t>(s);
+          }
           if (bestOut) *bestOut = s;
           return value;
         }
@@ -517,11 +601,12 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     }
   }
   if (empties >= kOrderFrom) {
-    Entry& entry = slotFor(mine, theirs, empties);
-    if (best <= alpha0) entry.upper = static_cast<std::int8_t>(std::min<int>(entry.upper, best));
-    else if (best >= beta0) entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, best));
-    else entry.lower = entry.upper = static_cast<std::int8_t>(best);
-    entry.best = static_cast<std::int8_t>(bestMove);
+    if (Entry* entry = boundsSlot(mine, theirs, empties)) {
+      if (best <= alpha0) entry->upper = static_cast<std::int8_t>(std::min<int>(entry->upper, best));
+      else if (best >= beta0) entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, best));
+      else entry->lower = entry->upper = static_cast<std::int8_t>(best);
+      entry->best = static_cast<std::int8_t>(bestMove);
+    }
   }
   if (bestOut) *bestOut = bestMove;
   return best;

@@ -1,6 +1,7 @@
 // The exact value of an Othello position: the final disc margin for the side to move with
 // perfect play by both (empty squares to the winner), by null-window alpha-beta (MTD(f)) over the
-// bitboards with fewest-replies-first move ordering and a transposition table of bounds.
+// bitboards with fewest-replies-first move ordering and a transposition table of bounds; far from
+// the end MTD(f) starts where a selective search (ProbCut) of the same tree ends.
 #pragma once
 
 #include <atomic>
@@ -56,6 +57,20 @@ class EndgameSolver {
   static constexpr int kGuessFrom = 18;  // empties; below, a 4-ply guess as it is
   static constexpr int kGuessDepth = 8;
   static constexpr int kGuessAllowance = 2;
+  // Far from the end, solve()'s own start is then refined by a selective search to the end: MTD(f)
+  // over the same search with ProbCut pruning (a shallow search beyond a bound by `margin` discs
+  // taken for the answer). Its bounds stay in the table as guesses: the exact search tries their
+  // moves first and never believes their bounds. From 27 empties: FForum #53 and #54 (28) 0.89x
+  // and 0.54x the nodes; below, it costs about what it saves (FForum #20-39, 6-26 empties: 1.15x
+  // the nodes from 20). See docs/othello-history.md, twelfth session.
+  struct SelectiveGuess {
+    int from = 27;   // empties at the root (none: more than the board has)
+    int margin = 8;  // discs
+  };
+  void setSelectiveGuess(SelectiveGuess s) { selective_ = s; }
+  // Where solve() starts MTD(f) from (without a guess given): near the exact margin, not proved.
+  // Far from the end it leaves the selective search's guesses in the table. Without the limits.
+  int guess(const Position& p);
   // The shallow search's estimate of the side to move's margin, in the evaluation's units (only
   // its order means anything), for ordering moves outside the solver.
   int estimate(const Position& p, int depth);
@@ -74,6 +89,9 @@ class EndgameSolver {
   struct Bucket;
   Entry* find(Bitboard mine, Bitboard theirs);
   Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
+  Entry* boundsSlot(Bitboard mine, Bitboard theirs, int empties);
+  int startingLine(const Position& p);
+  int guessBySearch(const Position& p, int g);
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
   Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
   int shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int depth, int alpha, int beta);
@@ -94,6 +112,8 @@ class EndgameSolver {
   };
   std::unique_ptr<Bucket[], FreeTable> table_;
   std::uint64_t mask_ = 0;
+  bool guessing_ = false;  // in guessBySearch: ProbCut on, bounds written as guesses
+  SelectiveGuess selective_;
   std::uint64_t nodes_ = 0;
   std::uint64_t nextCheck_ = 0x10000;  // nodes_ at which the limits are next looked at
   const std::atomic<bool>* cancel_ = nullptr;
