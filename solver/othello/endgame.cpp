@@ -62,8 +62,10 @@ constexpr int kSymmetryFrom = 20;
 // (ProbCut, Buro 1995). Set with the search from 20 empties on FForum #40-45 (20-24 empties; 541.3M
 // nodes without it): a margin of 6, 8, 10, 12, 16 discs 385.2M, 336.6M, 349.8M, 363.8M, 355.6M;
 // depth (empties - 8) / 2 or / 4 instead of / 3, 322.1M, 330.7M; ProbCut from 12, 16 or 18
-// empties, 325.0M, 364.6M, 393.4M. On #53 a wider margin only moves work from the exact search to
-// the selective one (8, 16, 24 discs: 1,548M, 1,565M, 1,562M in all).
+// empties, 325.0M, 364.6M, 393.4M. Further out 10 discs beat 8 (from 27 empties): #53, #54, #56,
+// #57, #58 (28-30 empties) 0.95x, 0.81x, 0.98x, 0.86x, 0.61x the nodes; #51 1.14x, #52 0.94x, #59
+// (34, +64) 2.13x. Much wider only moves work from the exact search into the selective one (#53
+// at 16 and 24 discs: 571M and 1,131M of 1,565M and 1,562M in all).
 constexpr int kProbCutFrom = 14;
 int probCutDepth(int empties) { return std::max(1, (empties - 8) / 3); }
 constexpr int kStableFrom = 5;  // empties at which a stability cutoff is tried

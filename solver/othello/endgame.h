@@ -60,12 +60,12 @@ class EndgameSolver {
   // Far from the end, solve()'s own start is then refined by a selective search to the end: MTD(f)
   // over the same search with ProbCut pruning (a shallow search beyond a bound by `margin` discs
   // taken for the answer). Its bounds stay in the table as guesses: the exact search tries their
-  // moves first and never believes their bounds. From 27 empties: FForum #53 and #54 (28) 0.89x
-  // and 0.54x the nodes; below, it costs about what it saves (FForum #20-39, 6-26 empties: 1.15x
-  // the nodes from 20). See docs/othello-history.md, twelfth session.
+  // moves first and never believes their bounds. From 27 empties: FForum #53 and #54 (28) 0.85x
+  // and 0.44x the nodes, #58 (30) 0.55x; below, it costs about what it saves (FForum #20-39, 6-26
+  // empties: 1.15x the nodes from 20). See docs/othello-history.md, twelfth session.
   struct SelectiveGuess {
     int from = 27;   // empties at the root (none: more than the board has)
-    int margin = 8;  // discs
+    int margin = 10;  // discs
   };
   void setSelectiveGuess(SelectiveGuess s) { selective_ = s; }
   // Where solve() starts MTD(f) from (without a guess given): near the exact margin, not proved.
