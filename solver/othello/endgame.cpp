@@ -188,30 +188,16 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, 
   setBoard(p);
   deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
   try {
-    // MTD(f): null-window searches from a guess until the bounds meet; each proves the value
-    // above or below a line, far cheaper than one search with the whole window, and the table
-    // carries what each learned to the next. The best move is the last fail-high's.
-    int lower = -127, upper = 127, g = 0;
+    int g = 0;
     if (guess) {
       g = *guess;
     } else if (weights_) {
       g = startingLine(p);
     }
-    g = std::min(g, ceiling);
-    r.best = kPass;
-    while (lower < upper && lower < ceiling) {
-      const int beta = g == lower ? g + 1 : g;
-      Square move = kPass;
-      g = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
-      if (g < beta) {
-        upper = g;
-      } else {
-        lower = g;
-        r.best = move;
-      }
-    }
-    r.lowerBound = lower >= ceiling && lower < upper;
-    r.margin = r.lowerBound ? lower : g;
+    const Passes passes = mtdf(p, std::min(g, ceiling), ceiling);
+    r.best = passes.best;
+    r.lowerBound = passes.lower >= ceiling && passes.lower < passes.upper;
+    r.margin = r.lowerBound ? passes.lower : passes.last;
   } catch (const Stopped&) {
     r.exact = false;
     r.margin = 0;
@@ -263,6 +249,27 @@ Bitboard EndgameSolver::stableDiscs(Bitboard own, Bitboard occupied) const {
   }
 }
 
+// MTD(f): null-window searches from a line until the bounds meet (or the lower one reaches the
+// ceiling); each proves the value above or below a line, far cheaper than one search with the
+// whole window, and the table carries what each learned to the next. The best move is the last
+// fail-high's.
+EndgameSolver::Passes EndgameSolver::mtdf(const Position& p, int g, int ceiling) {
+  Passes r;
+  r.last = g;
+  while (r.lower < r.upper && r.lower < ceiling) {
+    const int beta = r.last == r.lower ? r.last + 1 : r.last;
+    Square move = kPass;
+    r.last = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
+    if (r.last < beta) {
+      r.upper = r.last;
+    } else {
+      r.lower = r.last;
+      r.best = move;
+    }
+  }
+  return r;
+}
+
 // solve()'s own start. Started below the value: a pass that fails high (one move reaches the
 // line) costs a fraction of one that fails low (every move refuted), and the shallow search leans
 // optimistic. Measured on FForum #50 (+10): from +20, five passes failed low at 0.7-1.1G nodes
@@ -282,13 +289,8 @@ int EndgameSolver::startingLine(const Position& p) {
 int EndgameSolver::guess(const Position& p) {
   setBoard(p);
   if (!weights_) return 0;
-  // No limits here, as in search().
-  const auto* cancel = cancel_;
-  cancel_ = nullptr;
-  deadline_ = 0;
-  const int g = startingLine(p);
-  cancel_ = cancel;
-  return g;
+  const WithoutLimits unlimited(*this);  // as in search()
+  return startingLine(p);
 }
 
 // MTD(f) over the selective search (ProbCut far from the end): a value near the exact one at a
@@ -299,15 +301,7 @@ int EndgameSolver::guessBySearch(const Position& p, int g) {
     ~Exact() { flag = false; }
   } exactAfter{guessing_};
   guessing_ = true;
-  int lower = -127, upper = 127;
-  while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
-    Square move = kPass;
-    g = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
-    if (g < beta) upper = g;
-    else lower = g;
-  }
-  return g;
+  return mtdf(p, g, kNoCeiling).last;
 }
 
 int EndgameSolver::estimate(const Position& p, int depth) {
@@ -319,13 +313,8 @@ int EndgameSolver::estimateMargin(const Position& p, int depth) { return marginO
 
 int EndgameSolver::search(const Position& p, int alpha, int beta) {
   setBoard(p);
-  // No limits here: a caller of search() wants the bound, however long it takes.
-  const auto* cancel = cancel_;
-  cancel_ = nullptr;
-  deadline_ = 0;
-  const int v = negamax(p.mine(), p.theirs(), p.empty(), alpha, beta, false, nullptr);
-  cancel_ = cancel;
-  return v;
+  const WithoutLimits unlimited(*this);  // a caller of search() wants the bound, however long it takes
+  return negamax(p.mine(), p.theirs(), p.empty(), alpha, beta, false, nullptr);
 }
 
 // A few plies of plain alpha-beta for move ordering far from the end, over the fitted evaluation

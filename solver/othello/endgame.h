@@ -90,6 +90,21 @@ class EndgameSolver {
   Entry* find(Bitboard mine, Bitboard theirs);
   Entry& slotFor(Bitboard mine, Bitboard theirs, int empties);
   Entry* boundsSlot(Bitboard mine, Bitboard theirs, int empties);
+  struct Passes {
+    int lower = -127, upper = 127, last = 0;  // the bounds met, and the last pass's value
+    Square best = kPass;                      // the last fail-high's move
+  };
+  Passes mtdf(const Position& p, int g, int ceiling);
+  // The cancel flag and the deadline set aside while it lives.
+  struct WithoutLimits {
+    explicit WithoutLimits(EndgameSolver& s) : solver(s), cancel(s.cancel_) {
+      s.cancel_ = nullptr;
+      s.deadline_ = 0;
+    }
+    ~WithoutLimits() { solver.cancel_ = cancel; }
+    EndgameSolver& solver;
+    const std::atomic<bool>* cancel;
+  };
   int startingLine(const Position& p);
   int guessBySearch(const Position& p, int g);
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
