@@ -137,7 +137,8 @@ int runOthelloSolve(const Args& args) {
     for (const Square s : split->line) line.push_back(othello::squareName(s));
     if (args.flag("prove") && split->exact) proof = split->proof;
   } else {
-    othello::EndgameSolver solver(22);
+    // --hash sizes the search's table (128 MiB when not given, 2^22 entries' worth).
+    othello::EndgameSolver solver(othello::EndgameSolver::tableBitsFor(static_cast<std::uint64_t>(args.integer("hash", 128, 1, 1 << 20))));
     solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
     r = solver.solve(pos);
     // --prove: the margin again by two proof-number searches, their trees re-checked by the

@@ -294,6 +294,14 @@ out=$("$TENGEN" solve --game othello "$FFO1"); rc=$?
 check "othello: FFO #1 exits 0" [ "$rc" -eq 0 ]
 check "othello: FFO #1 is black +18 by g8 (published)" contains "$out" "result: black-wins (final margin +18 for black"
 check "othello: FFO #1 best move g8" contains "$out" "best move: g8"
+# --hash sizes the endgame search's table: a 1 MiB table on FFO #40 (20 empties) searches more
+# nodes than the default 128 MiB, and the margin stays exact.
+FFO40="O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+small=$("$TENGEN" solve --game othello --hash 1 --json "$FFO40" | grep -o '"nodes": [0-9]*' | head -1)
+default=$("$TENGEN" solve --game othello --json "$FFO40" | grep -o '"nodes": [0-9]*' | head -1)
+out=$("$TENGEN" solve --game othello --hash 1 "$FFO40")
+check "othello: FFO #40 with a 1 MiB table is still black +38" contains "$out" "final margin +38 for black"
+check "othello: --hash sizes the search's table (other node counts)" [ -n "$small" ] && check "othello: ... not the default's" [ "$small" != "$default" ]
 out=$("$TENGEN" solve --game othello --size 4 --json ""); rc=$?
 check "othello: 4x4 start is a white win by 10" contains "$out" '"result": "white-wins", "margin": -10'
 out=$("$TENGEN" solve --game othello --size 4 --json "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4"); rc=$?
