@@ -69,6 +69,22 @@ coordinator::OthelloSplitSummary runOthelloSplitSolve(const Args& args, const ot
   return s;
 }
 
+// A long solve's live line on a terminal, in the side to move's words: what the passes have
+// found so far (the selective search's bounds are estimates, the exact search's proved) and what
+// the running pass asks.
+void showSolveProgress(const othello::EndgameSolver::Progress& p, othello::Disc toMove) {
+  const auto margin = [](int m) { return (m > 0 ? "+" : "") + std::to_string(m); };
+  std::string known;
+  if (p.lower > -127) known += "at least " + margin(p.lower);
+  if (p.upper < 127) known += (known.empty() ? "" : ", ") + std::string("at most ") + margin(p.upper);
+  if (known.empty()) known = "nothing yet";
+  const std::string asking = p.passEnded ? "" : "; asking " + margin(p.testing) + " or more";
+  std::fprintf(stderr, "\r\033[K%s %s's margin: %s%s%s: %.0fM positions (%.1fM/s), %.0f s",
+               p.guessing ? "estimating" : "solving", othello::discName(toMove), known.c_str(),
+               p.guessing ? " (a selective search, nothing proved)" : "", asking.c_str(), p.nodes / 1e6,
+               p.seconds > 0 ? p.nodes / p.seconds / 1e6 : 0.0, p.seconds);
+}
+
 // What shows a stored margin, as the query prints it.
 const char* basisName(book::OthelloBasis basis) {
   switch (basis) {
@@ -140,7 +156,13 @@ int runOthelloSolve(const Args& args) {
     // --hash sizes the search's table (128 MiB when not given, 2^22 entries' worth).
     othello::EndgameSolver solver(othello::EndgameSolver::tableBitsFor(static_cast<std::uint64_t>(args.integer("hash", 128, 1, 1 << 20))));
     solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
+    const bool terminal = !args.flag("json") && isatty(STDERR_FILENO);
+    if (terminal) solver.setProgress([&pos](const othello::EndgameSolver::Progress& p) { showSolveProgress(p, pos.toMove()); });
     r = solver.solve(pos);
+    if (terminal) {
+      solver.setProgress({});
+      std::fprintf(stderr, "\r\033[K");
+    }
     // --prove: the margin again by two proof-number searches, their trees re-checked by the
     // plain-rules verifier, with the time left.
     if (r.exact && args.flag("prove")) {

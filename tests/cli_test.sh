@@ -302,6 +302,13 @@ default=$("$TENGEN" solve --game othello --json "$FFO40" | grep -o '"nodes": [0-
 out=$("$TENGEN" solve --game othello --hash 1 "$FFO40")
 check "othello: FFO #40 with a 1 MiB table is still black +38" contains "$out" "final margin +38 for black"
 check "othello: --hash sizes the search's table (other node counts)" [ -n "$small" ] && check "othello: ... not the default's" [ "$small" != "$default" ]
+# A solve shows where it stands on a terminal (its passes' bounds), and nothing on a pipe.
+if command -v script >/dev/null; then
+  live=$(script -qec "'$TENGEN' solve --game othello '$FFO40'" /dev/null | tr '\r' '\n')
+  check "othello: a terminal sees the solve's live line" contains "$live" "solving black's margin: at least +38"
+fi
+err=$("$TENGEN" solve --game othello "$FFO40" 2>&1 >/dev/null)
+check "othello: no live line when stderr is not a terminal" [ -z "$err" ]
 out=$("$TENGEN" solve --game othello --size 4 --json ""); rc=$?
 check "othello: 4x4 start is a white win by 10" contains "$out" '"result": "white-wins", "margin": -10'
 out=$("$TENGEN" solve --game othello --size 4 --json "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4"); rc=$?

@@ -327,6 +327,51 @@ TEST(Othello, TheSelectiveSearchsGuessesNeverBoundTheExactSearch) {
   EXPECT_GT(wrongGuesses, 4);  // the test has wrong guesses to be misled by
 }
 
+// The progress a long solve reports (the command line's live line): the exact passes' bounds hold
+// the margin and only narrow, the last report is the answer, the selective search reports as a
+// guess, and reporting changes nothing (the same nodes and margin as without it).
+TEST(Othello, TheProgressOfASolveReportsBoundsThatHoldTheMargin) {
+  std::mt19937 rng(2026);
+  int guessing = 0, midPass = 0;
+  for (int i = 0; i < 8; ++i) {
+    const Position p = randomPosition(rng, 6, 20 + i % 3);
+    if (!p.moves()) continue;
+    EndgameSolver quiet(16), reported(16);
+    quiet.setSelectiveGuess({.from = 20});
+    reported.setSelectiveGuess({.from = 20});
+    std::vector<EndgameSolver::Progress> reports;
+    reported.setProgress([&](const EndgameSolver::Progress& r) { reports.push_back(r); }, 0);
+    const EndgameResult a = quiet.solve(p), b = reported.solve(p);
+    ASSERT_EQ(b.margin, a.margin) << i;
+    EXPECT_EQ(b.nodes, a.nodes) << i;
+    ASSERT_FALSE(reports.empty()) << i;
+    const EndgameSolver::Progress& last = reports.back();
+    EXPECT_TRUE(last.passEnded && !last.guessing) << i;
+    EXPECT_EQ(last.lower, b.margin) << i;
+    EXPECT_EQ(last.upper, b.margin) << i;
+    int lower = -127, upper = 127;
+    std::uint64_t nodes = 0;
+    for (const EndgameSolver::Progress& r : reports) {
+      EXPECT_GE(r.nodes, nodes) << i;
+      nodes = r.nodes;
+      if (r.guessing) {
+        ++guessing;
+        continue;
+      }
+      midPass += !r.passEnded;
+      EXPECT_LE(r.lower, b.margin) << i;
+      EXPECT_GE(r.upper, b.margin) << i;
+      EXPECT_GE(r.lower, lower) << i;
+      EXPECT_LE(r.upper, upper) << i;
+      lower = r.lower;
+      upper = r.upper;
+    }
+    EXPECT_LE(nodes, b.nodes) << i;
+  }
+  EXPECT_GT(guessing, 0);  // the selective search reported, as a guess
+  EXPECT_GT(midPass, 0);   // and the exact search within a pass
+}
+
 // A raised cancel flag stops the search at its next look at the limits, 65,536 nodes in (the last
 // few empties count nodes too: a look tied to the count landing on a multiple missed most of them).
 TEST(Othello, ACancelledSearchStopsWithinOneCheckInterval) {

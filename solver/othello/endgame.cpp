@@ -187,6 +187,7 @@ EndgameResult EndgameSolver::solve(const Position& p, std::optional<int> guess, 
   EndgameResult r;
   setBoard(p);
   deadline_ = seconds_ > 0 ? clockSeconds() + seconds_ : 0;
+  startProgress();
   try {
     int g = 0;
     if (guess) {
@@ -258,6 +259,7 @@ EndgameSolver::Passes EndgameSolver::mtdf(const Position& p, int g, int ceiling)
   r.last = g;
   while (r.lower < r.upper && r.lower < ceiling) {
     const int beta = r.last == r.lower ? r.last + 1 : r.last;
+    pass_ = Progress{guessing_, r.lower, r.upper, beta};
     Square move = kPass;
     r.last = negamax(p.mine(), p.theirs(), p.empty(), beta - 1, beta, false, &move);
     if (r.last < beta) {
@@ -266,8 +268,28 @@ EndgameSolver::Passes EndgameSolver::mtdf(const Position& p, int g, int ceiling)
       r.lower = r.last;
       r.best = move;
     }
+    pass_.lower = r.lower;
+    pass_.upper = r.upper;
+    if (progress_) reportProgress(true);
   }
   return r;
+}
+
+void EndgameSolver::startProgress() {
+  progressStart_ = clockSeconds();
+  nextProgress_ = progressStart_ + progressEvery_;
+  progressNodes_ = nodes_;
+}
+
+void EndgameSolver::reportProgress(bool passEnded) {
+  const double now = clockSeconds();
+  if (!passEnded && now < nextProgress_) return;
+  nextProgress_ = now + progressEvery_;
+  Progress p = pass_;
+  p.passEnded = passEnded;
+  p.nodes = nodes_ - progressNodes_;
+  p.seconds = now - progressStart_;
+  progress_(p);
 }
 
 // solve()'s own start. Started below the value: a pass that fails high (one move reaches the
@@ -289,6 +311,7 @@ int EndgameSolver::startingLine(const Position& p) {
 int EndgameSolver::guess(const Position& p) {
   setBoard(p);
   if (!weights_) return 0;
+  startProgress();
   const WithoutLimits unlimited(*this);  // as in search()
   return startingLine(p);
 }
@@ -466,6 +489,7 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
   if (++nodes_ >= nextCheck_) {
     nextCheck_ = nodes_ + 0x10000;
     if ((cancel_ && cancel_->load()) || (deadline_ > 0 && clockSeconds() > deadline_)) throw Stopped{};
+    if (progress_) reportProgress(false);
   }
   // The last few empties: no list, no table (see lastFew).
   if (!bestOut && std::popcount(empty) <= kLastFew) return lastFew(mine, theirs, empty, alpha, beta, passed);

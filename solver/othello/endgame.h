@@ -7,6 +7,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -79,6 +80,23 @@ class EndgameSolver {
   // A fail-soft search in (alpha, beta), without the limits: a value strictly inside is exact, one at or below alpha
   // an upper bound, one at or above beta a lower bound.
   int search(const Position& p, int alpha, int beta);
+  // Where a long solve() stands, for a progress line: the bounds its passes have found (the
+  // selective search's are guesses, the exact search's proved), the line the running pass tests
+  // (is the margin at least `testing`?), and nodes and seconds since solve() began.
+  struct Progress {
+    bool guessing = false;
+    int lower = -127, upper = 127;  // -127 / 127: none yet
+    int testing = 0;
+    bool passEnded = false;  // called at a pass's end (the bounds include its answer), else mid-pass
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+  };
+  // Called at the end of each pass and every `every` seconds within one (nothing else changes:
+  // the same nodes and answers). An empty function: none.
+  void setProgress(std::function<void(const Progress&)> report, double every = 1.0) {
+    progress_ = std::move(report);
+    progressEvery_ = every;
+  }
   std::uint64_t nodes() const { return nodes_; }
   int tableBits() const { return std::countr_zero(mask_ + 1) + 1; }
   // Empties the table (cheaper than a new one once its pages are in use: a worker keeps one).
@@ -106,6 +124,8 @@ class EndgameSolver {
     const std::atomic<bool>* cancel;
   };
   int startingLine(const Position& p);
+  void startProgress();
+  void reportProgress(bool passEnded);
   int guessBySearch(const Position& p, int g);
   void setBoard(const Position& p);  // the scoring, corners and quarters of the board searched
   Bitboard stableDiscs(Bitboard own, Bitboard occupied) const;
@@ -134,6 +154,11 @@ class EndgameSolver {
   const std::atomic<bool>* cancel_ = nullptr;
   double seconds_ = 0;
   double deadline_ = 0;  // steady-clock seconds
+  std::function<void(const Progress&)> progress_;
+  double progressEvery_ = 1.0;
+  Progress pass_;                      // the running pass, for progress_
+  double progressStart_ = 0, nextProgress_ = 0;
+  std::uint64_t progressNodes_ = 0;    // nodes_ when solve() began
   Bitboard quadrants_[4] = {};  // the board's four quarters, for parity ordering near the end
   Bitboard corners_ = 0;
   Scoring scoring_ = Scoring::MostDiscs;
