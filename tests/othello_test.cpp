@@ -327,6 +327,37 @@ TEST(Othello, TheSelectiveSearchsGuessesNeverBoundTheExactSearch) {
   EXPECT_GT(wrongGuesses, 4);  // the test has wrong guesses to be misled by
 }
 
+// The ordering's shallow searches keep bounds and moves in a table of their own: a value read
+// through it is the value a fresh solver computes, whatever searches filled it (estimates of
+// other depths, the selective search's null windows).
+TEST(Othello, TheShallowSearchsTableNeverChangesItsValues) {
+  std::mt19937 rng(515);
+  int compared = 0;
+  for (int i = 0; i < 12; ++i) {
+    const int n = i % 2 ? 6 : 8;
+    const Position p = randomPosition(rng, n, n == 6 ? 20 : 24 + i % 5);
+    if (!p.moves()) continue;
+    EndgameSolver shared(16);
+    if (n == 6) {
+      shared.setSelectiveGuess({.from = 20, .margin = 0});
+      shared.guess(p);
+    }
+    std::vector<Position> positions{p};
+    for (const Square s : squaresOf(p.moves())) {
+      positions.push_back(p);
+      positions.back().play(s);
+    }
+    for (const int depth : {5, 2, 4, 1, 6, 3}) {
+      for (const Position& q : positions) {
+        EndgameSolver fresh(10);
+        EXPECT_EQ(shared.estimate(q, depth), fresh.estimate(q, depth)) << "position " << i << " depth " << depth;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 300);
+}
+
 // The progress a long solve reports (the command line's live line): the exact passes' bounds hold
 // the margin and only narrow, the last report is the answer, the selective search reports as a
 // guess, and reporting changes nothing (the same nodes and margin as without it).

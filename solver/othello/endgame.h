@@ -147,6 +147,16 @@ class EndgameSolver {
   };
   std::unique_ptr<Bucket[], FreeTable> table_;
   std::uint64_t mask_ = 0;
+  // What the ordering's shallow searches learn, kept apart from the exact bounds: a position's
+  // bounds at a depth (in the evaluation's units) and its best move. Small enough to stay in the
+  // cache; a new entry replaces what its slot held.
+  struct ShallowEntry {
+    Bitboard mine = 0, theirs = 0;
+    std::int32_t lower = 0, upper = 0;
+    std::int8_t depth = 0, best = -1;
+  };
+  static constexpr std::size_t kShallowEntries = std::size_t{1} << 16;
+  std::unique_ptr<ShallowEntry[]> shallowTable_;
   bool guessing_ = false;  // in guessBySearch: ProbCut on, bounds written as guesses
   SelectiveGuess selective_;
   std::uint64_t nodes_ = 0;
