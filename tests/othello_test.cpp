@@ -31,6 +31,16 @@ std::vector<Square> squaresOf(Bitboard b) {
   return out;
 }
 
+// A position and each position one of its moves leads to.
+std::vector<Position> rootAndChildren(const Position& p) {
+  std::vector<Position> out{p};
+  for (const Square s : squaresOf(p.moves())) {
+    out.push_back(p);
+    out.back().play(s);
+  }
+  return out;
+}
+
 TEST(Othello, StartAndNotation) {
   const Position p = Position::start(8);
   std::vector<std::string> names;
@@ -295,11 +305,7 @@ TEST(Othello, TheSelectiveSearchsGuessesNeverBoundTheExactSearch) {
   for (int i = 0; i < 10; ++i) {
     const Position p = randomPosition(rng, 6, 20 + i % 2);
     if (!p.moves()) continue;
-    std::vector<Position> positions{p};
-    for (const Square s : squaresOf(p.moves())) {
-      positions.push_back(p);
-      positions.back().play(s);
-    }
+    const std::vector<Position> positions = rootAndChildren(p);
     std::vector<int> exact;
     for (const Position& q : positions) {
       EndgameSolver fresh(16);
@@ -342,11 +348,7 @@ TEST(Othello, TheShallowSearchsTableNeverChangesItsValues) {
       shared.setSelectiveGuess({.from = 20, .margin = 0});
       shared.guess(p);
     }
-    std::vector<Position> positions{p};
-    for (const Square s : squaresOf(p.moves())) {
-      positions.push_back(p);
-      positions.back().play(s);
-    }
+    const std::vector<Position> positions = rootAndChildren(p);
     for (const int depth : {5, 2, 4, 1, 6, 3}) {
       for (const Position& q : positions) {
         EndgameSolver fresh(10);
