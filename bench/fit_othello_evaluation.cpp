@@ -1,39 +1,82 @@
 // Regenerates solver/othello/evaluation_weights.inc, the 6x6 and 8x8 tables: fit_othello_evaluation
 // [--samples N] [--threads T] [--seed S] > solver/othello/evaluation_weights.inc (progress on stderr).
+// --save F keeps the solved samples in F-6.txt and F-8.txt (one "mine theirs margin" line each,
+// the discs in hex); --load F fits those instead of solving again (a fit takes seconds, the
+// solving hours), for trying fits on the same samples.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "solver/othello/evaluation_fit.h"
 
+namespace {
+
+std::string samplesFile(const std::string& prefix, int size) { return prefix + "-" + std::to_string(size) + ".txt"; }
+
+bool saveSamples(const std::string& path, const std::vector<tengen::othello::FitSample>& samples) {
+  std::ofstream out(path);
+  for (const auto& s : samples) out << std::hex << s.mine << " " << s.theirs << std::dec << " " << s.margin << "\n";
+  return static_cast<bool>(out);
+}
+
+bool loadSamples(const std::string& path, std::vector<tengen::othello::FitSample>& samples) {
+  std::ifstream in(path);
+  if (!in) return false;
+  tengen::othello::FitSample s;
+  while (in >> std::hex >> s.mine >> s.theirs >> std::dec >> s.margin) samples.push_back(s);
+  return in.eof() && !samples.empty();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   tengen::othello::FitOptions o;
-  std::string made = "fit_othello_evaluation";
+  std::string save, load;
+  bool seedGiven = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const long value = std::strtol(argv[i + 1], nullptr, 10);
-    if (flag == "--samples" && value > 10) o.samples = static_cast<int>(value);
+    if (flag == "--save") save = argv[i + 1];
+    else if (flag == "--load") load = argv[i + 1];
+    else if (flag == "--samples" && value > 10) o.samples = static_cast<int>(value);
     else if (flag == "--threads" && value > 0) o.threads = static_cast<int>(value);
     else if (flag == "--seed" && value >= 0) o.seed = static_cast<std::uint64_t>(value);
     else {
       std::cerr << "fit_othello_evaluation: bad option " << flag << " " << argv[i + 1] << "\n";
       return 2;
     }
-    if (flag != "--threads") made += " " + flag + " " + argv[i + 1];
+    seedGiven |= flag == "--seed";
   }
   std::vector<tengen::othello::FittedTable> tables;
   for (int size : {6, 8}) {
     o.size = size;
-    o.progress = [&](int done) { std::cerr << "\r" << size << "x" << size << ": " << done << " of " << o.samples << " positions solved" << std::flush; };
-    const auto samples = tengen::othello::makeFitSamples(o);
-    std::cerr << "\n";
+    std::vector<tengen::othello::FitSample> samples;
+    if (!load.empty()) {
+      if (!loadSamples(samplesFile(load, size), samples)) {
+        std::cerr << "fit_othello_evaluation: cannot read samples from " << samplesFile(load, size) << "\n";
+        return 1;
+      }
+      o.samples = static_cast<int>(samples.size());
+    } else {
+      o.progress = [&](int done) { std::cerr << "\r" << size << "x" << size << ": " << done << " of " << o.samples << " positions solved" << std::flush; };
+      samples = tengen::othello::makeFitSamples(o);
+      std::cerr << "\n";
+      if (!save.empty() && !saveSamples(samplesFile(save, size), samples)) {
+        std::cerr << "fit_othello_evaluation: cannot write " << samplesFile(save, size) << "\n";
+        return 1;
+      }
+    }
     tables.push_back(tengen::othello::fitEvaluation(samples, o));
     std::cerr << size << "x" << size << ": rms error " << tables.back().heldOutError << " discs held out (" << tables.back().baselineError
               << " guessing 0), " << tables.back().trainError << " fitted\n";
   }
+  // How to make these tables again (a loaded sample file was made with its count and seed).
+  std::string made = "fit_othello_evaluation --samples " + std::to_string(o.samples);
+  if (seedGiven) made += " --seed " + std::to_string(o.seed);
   std::cout << tengen::othello::weightsSource(tables, made);
   return 0;
 }
