@@ -29,6 +29,14 @@ int canonicalLine(int index, int n) {
   return std::min(index, rev);
 }
 
+// An edge read with the X-square at its first end, then the one at its far end; read from either end.
+int canonicalEdge(const Position& p, std::vector<Square> line, Square nearFirst, Square nearLast) {
+  std::vector<Square> reversed(line.rbegin(), line.rend());
+  line.insert(line.end(), {nearFirst, nearLast});
+  reversed.insert(reversed.end(), {nearLast, nearFirst});
+  return std::min(reading(p, line), reading(p, reversed));
+}
+
 TEST(OthelloEvaluation, FeaturesAreThePatternsSquareBySquare) {
   std::mt19937 rng(5);
   for (int n : {6, 8}) {
@@ -44,10 +52,11 @@ TEST(OthelloEvaluation, FeaturesAreThePatternsSquareBySquare) {
         down.push_back(k * 9);
         up.push_back(k * 8 + n - 1 - k);
       }
-      EXPECT_EQ(f.edges[0], canonicalLine(reading(p, top), n));
-      EXPECT_EQ(f.edges[1], canonicalLine(reading(p, bottom), n));
-      EXPECT_EQ(f.edges[2], canonicalLine(reading(p, left), n));
-      EXPECT_EQ(f.edges[3], canonicalLine(reading(p, right), n));
+      const Square x11 = 9, x1n = 8 + n - 2, xn1 = (n - 2) * 8 + 1, xnn = (n - 2) * 8 + n - 2;
+      EXPECT_EQ(f.edges[0], canonicalEdge(p, top, x11, x1n));
+      EXPECT_EQ(f.edges[1], canonicalEdge(p, bottom, xn1, xnn));
+      EXPECT_EQ(f.edges[2], canonicalEdge(p, left, x11, xn1));
+      EXPECT_EQ(f.edges[3], canonicalEdge(p, right, x1n, xnn));
       EXPECT_EQ(f.diagonals[0], canonicalLine(reading(p, down), n));
       EXPECT_EQ(f.diagonals[1], canonicalLine(reading(p, up), n));
       for (int k = 0; k < 4; ++k) {

@@ -23,6 +23,7 @@ struct Tables {
   std::array<int, 6561> reversed[9]{};            // [n]: an n-digit index read backwards
   std::array<int, kCornerPatterns> transposed{};  // a corner block's index across its diagonal
   std::array<std::uint8_t, 8> reverse3{};         // three bits backwards
+  int power[9]{};                                  // 3^n
   Bitboard board[9]{}, down[9]{}, up[9]{};         // [n]: the board's squares and its long diagonals
   Tables() {
     for (int n : {4, 6, 8}) {
@@ -32,6 +33,7 @@ struct Tables {
         up[n] |= Bitboard{1} << (i * 8 + n - 1 - i);
       }
     }
+    for (int k = 0; k < 9; ++k) power[k] = power3(k);
     for (int b = 0; b < 256; ++b)
       for (int i = 0; i < 8; ++i)
         if (b >> i & 1) base3[b] += power3(i);
@@ -69,6 +71,17 @@ int lineIndex(const Tables& t, std::uint8_t mine, std::uint8_t theirs, int n) {
   return std::min(i, t.reversed[n][i]);
 }
 
+// The digit of one square: 0 empty, 1 the mover's, 2 the opponent's.
+int digitAt(Bitboard mine, Bitboard theirs, int square) { return static_cast<int>((mine >> square & 1) + 2 * (theirs >> square & 1)); }
+
+// An edge with the squares diagonally inside its two corners (the X-squares), canonical: the
+// line's n digits, then the X-square at the line's first end, then the one at its far end.
+int edgeIndex(const Tables& t, std::uint8_t mine, std::uint8_t theirs, int nearFirst, int nearLast, int n) {
+  const int line = t.base3[mine] + 2 * t.base3[theirs];
+  const int pn = t.power[n];
+  return std::min(line + pn * (nearFirst + 3 * nearLast), t.reversed[n][line] + pn * (nearLast + 3 * nearFirst));
+}
+
 // The 3x3 block at a corner, read row by row from the corner, canonical.
 int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bottom, bool right) {
   int index = 0;
@@ -83,7 +96,8 @@ int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bot
 
 }  // namespace
 
-int edgePatterns(int n) { return power3(n); }
+int edgePatterns(int n) { return power3(n + 2); }
+int diagonalPatterns(int n) { return power3(n); }
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n) {
   return evaluationFeatures(mine, theirs, n, legalMoves(mine, theirs, ~(mine | theirs) & tables().board[n]));
@@ -94,10 +108,12 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
   const Bitboard rowMask = (Bitboard{1} << n) - 1;
   const int last = (n - 1) * 8;
   EvaluationFeatures f;
-  f.edges[0] = lineIndex(t, mine & rowMask, theirs & rowMask, n);
-  f.edges[1] = lineIndex(t, mine >> last & rowMask, theirs >> last & rowMask, n);
-  f.edges[2] = lineIndex(t, column(mine, 0), column(theirs, 0), n);
-  f.edges[3] = lineIndex(t, column(mine, n - 1), column(theirs, n - 1), n);
+  const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
+  const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
+  f.edges[0] = edgeIndex(t, mine & rowMask, theirs & rowMask, x11, x1n, n);
+  f.edges[1] = edgeIndex(t, mine >> last & rowMask, theirs >> last & rowMask, xn1, xnn, n);
+  f.edges[2] = edgeIndex(t, column(mine, 0), column(theirs, 0), x11, xn1, n);
+  f.edges[3] = edgeIndex(t, column(mine, n - 1), column(theirs, n - 1), x1n, xnn, n);
   for (int k = 0; k < 4; ++k) f.corners[k] = cornerIndex(t, mine, theirs, n, k & 2, k & 1);
   // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
   f.diagonals[0] = lineIndex(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]), n);

@@ -1,6 +1,7 @@
 // A position's expected final margin for the side to move, read from patterns whose weights
 // tengen fitted itself on positions it solved exactly (solver/othello/evaluation_fit.h): the four
-// edges, the four corner 3x3 blocks, the two long diagonals, mobility and potential mobility.
+// edges (each with the two X-squares inside its corners), the four corner 3x3 blocks, the two
+// long diagonals, mobility and potential mobility.
 // It orders moves far from the end of the exact search; nothing proved or stored rests on it.
 #pragma once
 
@@ -14,7 +15,7 @@ namespace tengen::othello {
 // Which pattern of each kind a position shows: base-3 indexes (0 empty, 1 the mover's, 2 the
 // opponent's), each turned to its canonical reading so mirror images share one weight.
 struct EvaluationFeatures {
-  std::array<int, 4> edges{};      // 3^n each
+  std::array<int, 4> edges{};      // 3^(n+2) each
   std::array<int, 4> corners{};    // 3^9 each
   std::array<int, 2> diagonals{};  // 3^n each
   int mobility = 0;                // the mover's legal moves less the opponent's
@@ -22,7 +23,8 @@ struct EvaluationFeatures {
 };
 
 // The sizes of the pattern tables of an n x n board.
-int edgePatterns(int n);
+int edgePatterns(int n);      // an edge with its two X-squares
+int diagonalPatterns(int n);
 inline constexpr int kCornerPatterns = 19683;
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n);

@@ -61,7 +61,7 @@ std::vector<FitSample> makeFitSamples(const FitOptions& o) {
 
 FittedTable fitEvaluation(const std::vector<FitSample>& samples, const FitOptions& o) {
   const int n = o.size;
-  std::vector<double> edge(edgePatterns(n)), corner(kCornerPatterns), diagonal(edgePatterns(n));
+  std::vector<double> edge(edgePatterns(n)), corner(kCornerPatterns), diagonal(diagonalPatterns(n));
   double mobility = 0, potential = 0, bias = 0;
   std::vector<EvaluationFeatures> features;
   for (const FitSample& s : samples) features.push_back(evaluationFeatures(s.mine, s.theirs, n));
