@@ -1,8 +1,11 @@
 // Regenerates solver/othello/evaluation_weights.inc, the 6x6 and 8x8 tables: fit_othello_evaluation
 // [--samples N] [--threads T] [--seed S] > solver/othello/evaluation_weights.inc (progress on stderr).
 // --save F keeps the solved samples in F-6.txt and F-8.txt (one "mine theirs margin" line each,
-// the discs in hex); --load F fits those instead of solving again (a fit takes seconds, the
-// solving hours), for trying fits on the same samples.
+// the discs in hex), appended 10,000 at a time; a run with --save goes on from the samples F
+// already holds (samples are numbered), so a cut-off run loses at most a block and a larger
+// --samples adds to a smaller one's. --load F fits those instead of solving again (a fit takes
+// seconds, the solving hours), for trying fits on the same samples.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,8 +20,8 @@ namespace {
 
 std::string samplesFile(const std::string& prefix, int size) { return prefix + "-" + std::to_string(size) + ".txt"; }
 
-bool saveSamples(const std::string& path, const std::vector<tengen::othello::FitSample>& samples) {
-  std::ofstream out(path);
+bool appendSamples(const std::string& path, const std::vector<tengen::othello::FitSample>& samples) {
+  std::ofstream out(path, std::ios::app);
   for (const auto& s : samples) out << std::hex << s.mine << " " << s.theirs << std::dec << " " << s.margin << "\n";
   return static_cast<bool>(out);
 }
@@ -61,14 +64,29 @@ int main(int argc, char** argv) {
         return 1;
       }
       o.samples = static_cast<int>(samples.size());
-    } else {
+    } else if (save.empty()) {
       o.progress = [&](int done) { std::cerr << "\r" << size << "x" << size << ": " << done << " of " << o.samples << " positions solved" << std::flush; };
       samples = tengen::othello::makeFitSamples(o);
       std::cerr << "\n";
-      if (!save.empty() && !saveSamples(samplesFile(save, size), samples)) {
-        std::cerr << "fit_othello_evaluation: cannot write " << samplesFile(save, size) << "\n";
-        return 1;
+    } else {
+      // Going on from what the file holds; only its first --samples lines are fitted.
+      const std::string path = samplesFile(save, size);
+      loadSamples(path, samples);
+      const int wanted = o.samples;
+      tengen::othello::FitOptions block = o;
+      while (static_cast<int>(samples.size()) < wanted) {
+        block.first = static_cast<int>(samples.size());
+        block.samples = std::min(10000, wanted - block.first);
+        block.progress = [&](int done) { std::cerr << "\r" << size << "x" << size << ": " << block.first + done << " of " << wanted << " positions solved" << std::flush; };
+        const auto more = tengen::othello::makeFitSamples(block);
+        if (!appendSamples(path, more)) {
+          std::cerr << "\nfit_othello_evaluation: cannot write " << path << "\n";
+          return 1;
+        }
+        samples.insert(samples.end(), more.begin(), more.end());
       }
+      std::cerr << "\n";
+      samples.resize(wanted);
     }
     tables.push_back(tengen::othello::fitEvaluation(samples, o));
     std::cerr << size << "x" << size << ": rms error " << tables.back().heldOutError << " discs held out (" << tables.back().baselineError

@@ -131,6 +131,27 @@ TEST(OthelloEvaluation, TheFitIsReproducibleAndBeatsGuessingZero) {
   EXPECT_LT(a.trainError, a.baselineError);
 }
 
+// Samples are numbered: a run that starts at sample k makes what a run from 0 made from k on, so
+// a cut-off or smaller run can be carried on.
+TEST(OthelloEvaluation, SamplesFromALaterFirstAreTheTailOfAWholeRun) {
+  FitOptions o;
+  o.size = 6;
+  o.samples = 60;
+  o.minEmpties = 8;
+  o.maxEmpties = 12;
+  const auto whole = makeFitSamples(o);
+  o.first = 37;
+  o.samples = 23;
+  const auto tail = makeFitSamples(o);
+  ASSERT_EQ(tail.size(), 23u);
+  for (std::size_t j = 0; j < tail.size(); ++j) {
+    EXPECT_EQ(tail[j].mine, whole[37 + j].mine);
+    EXPECT_EQ(tail[j].theirs, whole[37 + j].theirs);
+    EXPECT_EQ(tail[j].margin, whole[37 + j].margin);
+  }
+  EXPECT_NE(tail[0].mine, whole[0].mine);
+}
+
 TEST(OthelloEvaluation, TheCommittedTablePredictsMarginsItNeverSaw) {
   const EvaluationWeights* w = fittedWeights(6);
   ASSERT_NE(w, nullptr);

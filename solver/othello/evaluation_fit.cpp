@@ -44,10 +44,11 @@ std::vector<FitSample> makeFitSamples(const FitOptions& o) {
   std::atomic<int> next{0}, done{0};
   const auto work = [&] {
     EndgameSolver solver(18);
-    for (int i; (i = next++) < o.samples;) {
+    for (int j; (j = next++) < o.samples;) {
+      const int i = o.first + j;
       const int empties = o.minEmpties + i % (o.maxEmpties - o.minEmpties + 1);
       const Position p = samplePosition(o.size, o.seed * 0x9E3779B97F4A7C15ull + i, empties);
-      out[i] = {p.mine(), p.theirs(), solver.solve(p).margin};
+      out[j] = {p.mine(), p.theirs(), solver.solve(p).margin};
       const int d = ++done;
       if (o.progress && d % 1000 == 0) o.progress(d);
     }

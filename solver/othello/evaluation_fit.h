@@ -15,6 +15,7 @@ namespace tengen::othello {
 struct FitOptions {
   int size = 6;
   int samples = 20000;
+  int first = 0;  // the number of the first sample made (samples are numbered: a run can go on later)
   int minEmpties = 10, maxEmpties = 18;  // each sample's empties, spread evenly
   std::uint64_t seed = 1;
   int threads = 1;
