@@ -88,6 +88,15 @@ readers() {
       echo "$ask" >> "$WORK/slow-answers"
       body=$(curl -s --max-time 60 -w '\n%{http_code}' "$ask"); took=$?
     fi
+    # Refused by a server still running that had said it listens (seen twice under ctest -j2, never
+    # alone; not understood yet): whether the port still had a listener is kept with the count, and
+    # the question asked once more a second later. Its answer is judged like any other.
+    if [ "$took" -eq 7 ] && kill -0 "$server" 2>/dev/null; then
+      local port=${url##*:}; port=${port%/}
+      echo "$ask listener then: $(ss -Hltn "sport = :$port" 2>/dev/null | wc -l)" >> "$WORK/refused-connections"
+      sleep 1
+      body=$(curl -s --max-time 60 -w '\n%{http_code}' "$ask"); took=$?
+    fi
     code=$(tail -1 <<< "$body")
     body=$(sed '$d' <<< "$body")
     if [ "$code" = 200 ]; then printf 'answer %s\n' "$body"
@@ -173,6 +182,7 @@ for kind in closed killed; do
   done
   echo "$kind book: $((faults - before)) faults"
 done
+[ -f "$WORK/refused-connections" ] && echo "web connections refused by a running server and asked again: $(grep -c . "$WORK/refused-connections") ($(tr '\n' ';' < "$WORK/refused-connections"))"
 [ -f "$WORK/slow-answers" ] && echo "web answers that took over 5 s and were asked again: $(grep -c . "$WORK/slow-answers")"
 [ -f "$WORK/killed-from-outside" ] && echo "commands killed from outside and run again: $(grep -c . "$WORK/killed-from-outside")"
 echo "campaign: $faults faults; $refused answers refused as damage, $answered answered as the untouched book, $wrong faults with a wrong answer"
