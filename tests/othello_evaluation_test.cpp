@@ -108,12 +108,18 @@ TEST(OthelloEvaluation, FeaturesReadTheMoverAndTheOpponent) {
   EXPECT_NE(f.diagonals[0], f.diagonals[1]);
 }
 
-TEST(OthelloEvaluation, TheFitIsReproducibleAndBeatsGuessingZero) {
+// A fit small enough for a test: 6x6 positions of 8-12 empties, quick to solve.
+FitOptions smallFit(int samples) {
   FitOptions o;
   o.size = 6;
-  o.samples = 400;
+  o.samples = samples;
   o.minEmpties = 8;
   o.maxEmpties = 12;
+  return o;
+}
+
+TEST(OthelloEvaluation, TheFitIsReproducibleAndBeatsGuessingZero) {
+  FitOptions o = smallFit(400);
   o.seed = 3;
   o.threads = 1;
   const auto one = makeFitSamples(o);
@@ -134,11 +140,7 @@ TEST(OthelloEvaluation, TheFitIsReproducibleAndBeatsGuessingZero) {
 // Samples are numbered: a run that starts at sample k makes what a run from 0 made from k on, so
 // a cut-off or smaller run can be carried on.
 TEST(OthelloEvaluation, SamplesFromALaterFirstAreTheTailOfAWholeRun) {
-  FitOptions o;
-  o.size = 6;
-  o.samples = 60;
-  o.minEmpties = 8;
-  o.maxEmpties = 12;
+  FitOptions o = smallFit(60);
   const auto whole = makeFitSamples(o);
   o.first = 37;
   o.samples = 23;
