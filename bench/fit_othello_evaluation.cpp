@@ -2,15 +2,17 @@
 // [--samples N] [--threads T] [--seed S] > solver/othello/evaluation_weights.inc (progress on stderr).
 // --save F keeps the solved samples in F-6.txt and F-8.txt (one "mine theirs margin" line each,
 // the discs in hex), appended 10,000 at a time; a run with --save goes on from the samples F
-// already holds (samples are numbered), so a cut-off run loses at most a block and a larger
-// --samples adds to a smaller one's. --load F fits those instead of solving again (a fit takes
+// already holds (samples are numbered; a last line cut off by a kill is dropped), so a cut-off run
+// loses at most a block and a larger --samples adds to a smaller one's. --load F fits those instead of solving again (a fit takes
 // seconds, the solving hours), for trying fits on the same samples.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,12 +28,24 @@ bool appendSamples(const std::string& path, const std::vector<tengen::othello::F
   return static_cast<bool>(out);
 }
 
-bool loadSamples(const std::string& path, std::vector<tengen::othello::FitSample>& samples) {
+// How a samples file read: every line whole, or a last line cut off without its newline (a run
+// killed while writing; the whole lines before it are kept), or a line that is not a sample.
+enum class SamplesRead { Missing, Whole, CutOff, Damaged };
+
+// Appends the file's samples to `samples`; `wholeBytes` is where its whole lines end.
+SamplesRead loadSamples(const std::string& path, std::vector<tengen::othello::FitSample>& samples, std::uintmax_t& wholeBytes) {
   std::ifstream in(path);
-  if (!in) return false;
-  tengen::othello::FitSample s;
-  while (in >> std::hex >> s.mine >> s.theirs >> std::dec >> s.margin) samples.push_back(s);
-  return in.eof() && !samples.empty();
+  if (!in) return SamplesRead::Missing;
+  wholeBytes = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (in.eof()) return SamplesRead::CutOff;  // no newline after it
+    std::istringstream fields(line);
+    tengen::othello::FitSample s;
+    if (!(fields >> std::hex >> s.mine >> s.theirs >> std::dec >> s.margin) || !(fields >> std::ws).eof()) return SamplesRead::Damaged;
+    samples.push_back(s);
+    wholeBytes += line.size() + 1;
+  }
+  return SamplesRead::Whole;
 }
 
 }  // namespace
@@ -59,8 +73,10 @@ int main(int argc, char** argv) {
     o.size = size;
     std::vector<tengen::othello::FitSample> samples;
     if (!load.empty()) {
-      if (!loadSamples(samplesFile(load, size), samples)) {
-        std::cerr << "fit_othello_evaluation: cannot read samples from " << samplesFile(load, size) << "\n";
+      std::uintmax_t whole = 0;
+      if (loadSamples(samplesFile(load, size), samples, whole) != SamplesRead::Whole || samples.empty()) {
+        std::cerr << "fit_othello_evaluation: cannot read samples from " << samplesFile(load, size) << " (line "
+                  << samples.size() + 1 << ")\n";
         return 1;
       }
       o.samples = static_cast<int>(samples.size());
@@ -71,7 +87,21 @@ int main(int argc, char** argv) {
     } else {
       // Going on from what the file holds; only its first --samples lines are fitted.
       const std::string path = samplesFile(save, size);
-      loadSamples(path, samples);
+      std::uintmax_t whole = 0;
+      const SamplesRead read = loadSamples(path, samples, whole);
+      if (read == SamplesRead::Damaged) {
+        std::cerr << "fit_othello_evaluation: " << path << " line " << samples.size() + 1 << " is not a sample (mine theirs margin)\n";
+        return 1;
+      }
+      if (read == SamplesRead::CutOff) {
+        std::error_code ec;
+        std::filesystem::resize_file(path, whole, ec);
+        if (ec) {
+          std::cerr << "fit_othello_evaluation: cannot cut " << path << " to its whole lines: " << ec.message() << "\n";
+          return 1;
+        }
+        std::cerr << path << ": its last line was cut off; going on from its " << samples.size() << " whole lines\n";
+      }
       const int wanted = o.samples;
       tengen::othello::FitOptions block = o;
       while (static_cast<int>(samples.size()) < wanted) {
