@@ -79,6 +79,40 @@ TEST(Othello, BitboardsAgreeWithThePlainRules) {
   EXPECT_GT(positions, 20000);
 }
 
+// Moves and flips on boards drawn at random, skewed towards either side and towards full or
+// empty (so that long runs to the board's sides turn up, which random games rarely make),
+// against the plain rules: every legal move's flips, and no flips where there is no move.
+TEST(Othello, MovesAndFlipsOnRandomBoardsAgreeWithThePlainRules) {
+  std::mt19937 rng(31);
+  long flipped = 0, longRuns = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const unsigned emptyShare = 2 + rng() % 60, ownShare = 5 + rng() % 90;
+    reference::Grid g;
+    Bitboard own = 0, other = 0;
+    for (Square t = 0; t < 64; ++t) {
+      g.cell[t] = rng() % 100 < emptyShare ? 0 : rng() % 100 < ownShare ? 1 : 2;
+      if (g.cell[t] == 1) own |= bit(t);
+      if (g.cell[t] == 2) other |= bit(t);
+    }
+    const Bitboard empty = ~(own | other);
+    const std::vector<Square> expected = reference::legalMoves(g);
+    ASSERT_EQ(squaresOf(legalMoves(own, other, empty)), expected) << "round " << round;
+    for (const Square s : squaresOf(empty)) {
+      Bitboard turned = 0;
+      if (std::find(expected.begin(), expected.end(), s) != expected.end()) {
+        const reference::Grid after = reference::play(g, s);  // the sides swap: the mover's discs are 2
+        for (Square t = 0; t < 64; ++t)
+          if (t != s && g.cell[t] == 2 && after.cell[t] == 2) turned |= bit(t);
+      }
+      ASSERT_EQ(flipsOf(own, other, s), turned) << "round " << round << " square " << squareName(s);
+      flipped += turned != 0;
+      longRuns += std::popcount(turned) >= 5;
+    }
+  }
+  EXPECT_GT(flipped, 100000);
+  EXPECT_GT(longRuns, 1000);
+}
+
 // The last ply's count by line tables against the plain rules: a full 8x8 board but for one
 // square, each disc drawn at random (skewed either way, so that long runs turn up).
 TEST(Othello, LastFlipCountsAgreeWithThePlainRules) {

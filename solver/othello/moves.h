@@ -1,11 +1,17 @@
 // Othello move generation by shifts: a direction's run of opponent discs is grown from the
-// mover's discs by doubling steps (Kogge-Stone style, unrolled), never square by square; a
-// move's flips by precomputed rays. Inline: the endgame search spends most of its time here.
+// mover's discs by doubling steps (Kogge-Stone style, unrolled), never square by square. Where
+// the CPU has AVX2 (the x86-64-v3 build) four directions go at once, one to a lane, for the moves
+// and for a move's flips; elsewhere the moves go direction by direction and the flips by
+// precomputed rays. Inline: the endgame search spends most of its time here.
 // Included by board.h; include that, not this.
 #pragma once
 
 #include <bit>
 #include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace tengen::othello {
 
@@ -56,12 +62,38 @@ inline constexpr Rays kRays = makeRays();
 
 }  // namespace moves_detail
 
+#if defined(__AVX2__)
+// The eight directions as four lanes read both ways, as flipsOf below.
+inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
+  const __m256i shift = _mm256_set_epi64x(7, 9, 8, 1);
+  const __m256i shift2 = _mm256_add_epi64(shift, shift);
+  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(other)),
+                                     _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell, -1ll, 0x7e7e7e7e7e7e7e7ell));
+  const __m256i me = _mm256_set1_epi64x(static_cast<long long>(own));
+  __m256i up = _mm256_and_si256(_mm256_sllv_epi64(me, shift), o);
+  __m256i down = _mm256_and_si256(_mm256_srlv_epi64(me, shift), o);
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift), o));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift), o));
+  const __m256i upPairs = _mm256_and_si256(o, _mm256_sllv_epi64(o, shift));
+  const __m256i downPairs = _mm256_and_si256(o, _mm256_srlv_epi64(o, shift));
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
+  const __m256i both = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
+  __m128i half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
+  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+  return static_cast<Bitboard>(_mm_cvtsi128_si64(half)) & empty;
+}
+#else
 inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
   return moves_detail::movesTowards<0>(own, other, empty) | moves_detail::movesTowards<1>(own, other, empty) |
          moves_detail::movesTowards<2>(own, other, empty) | moves_detail::movesTowards<3>(own, other, empty) |
          moves_detail::movesTowards<4>(own, other, empty) | moves_detail::movesTowards<5>(own, other, empty) |
          moves_detail::movesTowards<6>(own, other, empty) | moves_detail::movesTowards<7>(own, other, empty);
 }
+
+#endif
 
 // The squares beside any of `x`'s (on the 8x8 grid): a move must have an opponent disc there.
 inline Bitboard neighboursOf(Bitboard x) {
@@ -70,6 +102,39 @@ inline Bitboard neighboursOf(Bitboard x) {
   return side | (row << 8) | (row >> 8);
 }
 
+#if defined(__AVX2__)
+// The eight directions as four lanes (shifts 1, 8, 9, 7: east, south, south-east, south-west)
+// read both ways: the run of opponent discs from s is grown by doubling, as in movesTowards, and
+// flips when the square beyond it is the mover's. FForum #40-45: the same nodes, see
+// docs/othello-history.md (seventeenth session).
+inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
+  const __m256i shift = _mm256_set_epi64x(7, 9, 8, 1);
+  const __m256i shift2 = _mm256_add_epi64(shift, shift);
+  // No run crosses the board's side: the a and h files' discs are left out but for the vertical lane.
+  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(other)),
+                                     _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell, -1ll, 0x7e7e7e7e7e7e7e7ell));
+  const __m256i me = _mm256_set1_epi64x(static_cast<long long>(own));
+  const __m256i from = _mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << s));
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i up = _mm256_and_si256(_mm256_sllv_epi64(from, shift), o);
+  __m256i down = _mm256_and_si256(_mm256_srlv_epi64(from, shift), o);
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift), o));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift), o));
+  const __m256i upPairs = _mm256_and_si256(o, _mm256_sllv_epi64(o, shift));
+  const __m256i downPairs = _mm256_and_si256(o, _mm256_srlv_epi64(o, shift));
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
+  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
+  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
+  // A run flips when the square beyond it is the mover's (an empty run has none beyond it).
+  up = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(up, shift), me), zero), up);
+  down = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, shift), me), zero), down);
+  const __m256i both = _mm256_or_si256(up, down);
+  __m128i half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
+  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+  return static_cast<Bitboard>(_mm_cvtsi128_si64(half));
+}
+#else
 // Along each ray the first square that is not the opponent's ends the run; the run flips when
 // that square is the mover's. On a ray to higher squares it is the lowest such bit, on one to lower
 // squares the highest: no loop and no branch (the rays' outcomes are a coin toss to a predictor),
@@ -91,5 +156,6 @@ inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
   }
   return flips;
 }
+#endif
 
 }  // namespace tengen::othello
