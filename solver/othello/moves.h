@@ -63,59 +63,24 @@ inline constexpr Rays kRays = makeRays();
 }  // namespace moves_detail
 
 #if defined(__AVX2__)
-// The eight directions as four lanes read both ways, as flipsOf below.
-inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
-  const __m256i shift = _mm256_set_epi64x(7, 9, 8, 1);
-  const __m256i shift2 = _mm256_add_epi64(shift, shift);
-  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(other)),
-                                     _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell, -1ll, 0x7e7e7e7e7e7e7e7ell));
-  const __m256i me = _mm256_set1_epi64x(static_cast<long long>(own));
-  __m256i up = _mm256_and_si256(_mm256_sllv_epi64(me, shift), o);
-  __m256i down = _mm256_and_si256(_mm256_srlv_epi64(me, shift), o);
-  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift), o));
-  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift), o));
-  const __m256i upPairs = _mm256_and_si256(o, _mm256_sllv_epi64(o, shift));
-  const __m256i downPairs = _mm256_and_si256(o, _mm256_srlv_epi64(o, shift));
-  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
-  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
-  up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
-  down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
-  const __m256i both = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
-  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
-  return static_cast<Bitboard>(_mm_cvtsi128_si64(half)) & empty;
-}
-#else
-inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
-  return moves_detail::movesTowards<0>(own, other, empty) | moves_detail::movesTowards<1>(own, other, empty) |
-         moves_detail::movesTowards<2>(own, other, empty) | moves_detail::movesTowards<3>(own, other, empty) |
-         moves_detail::movesTowards<4>(own, other, empty) | moves_detail::movesTowards<5>(own, other, empty) |
-         moves_detail::movesTowards<6>(own, other, empty) | moves_detail::movesTowards<7>(own, other, empty);
-}
+namespace moves_detail {
 
-#endif
-
-// The squares beside any of `x`'s (on the 8x8 grid): a move must have an opponent disc there.
-inline Bitboard neighboursOf(Bitboard x) {
-  const Bitboard side = ((x << 1) & moves_detail::kNotFileA) | ((x >> 1) & moves_detail::kNotFileH);
-  const Bitboard row = x | side;
-  return side | (row << 8) | (row >> 8);
+// The four axes as four lanes: east, south, south-east, south-west (shifts 1, 8, 9, 7), each read
+// both ways (up: towards higher squares).
+inline __m256i axisShifts() { return _mm256_set_epi64x(7, 9, 8, 1); }
+// The opponent's discs a run may hold, per lane: no run crosses the board's side, so the a and h
+// files are left out but for the vertical lane.
+inline __m256i runnableLanes(Bitboard other) {
+  return _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(other)),
+                          _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell, -1ll, 0x7e7e7e7e7e7e7e7ell));
 }
-
-#if defined(__AVX2__)
-// The eight directions as four lanes (shifts 1, 8, 9, 7: east, south, south-east, south-west)
-// read both ways: the run of opponent discs from s is grown by doubling, as in movesTowards, and
-// flips when the square beyond it is the mover's. FForum #40-45: the same nodes, see
-// docs/othello-history.md (seventeenth session).
-inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
-  const __m256i shift = _mm256_set_epi64x(7, 9, 8, 1);
-  const __m256i shift2 = _mm256_add_epi64(shift, shift);
-  // No run crosses the board's side: the a and h files' discs are left out but for the vertical lane.
-  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(other)),
-                                     _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell, -1ll, 0x7e7e7e7e7e7e7e7ell));
-  const __m256i me = _mm256_set1_epi64x(static_cast<long long>(own));
-  const __m256i from = _mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << s));
-  const __m256i zero = _mm256_setzero_si256();
+struct Runs {
+  __m256i up, down;
+};
+// The runs of `o` that start next to `from`, both ways on each lane, grown by doubling as
+// movesTowards grows one direction's.
+inline Runs runsFrom(__m256i from, __m256i o) {
+  const __m256i shift = axisShifts(), shift2 = _mm256_add_epi64(shift, shift);
   __m256i up = _mm256_and_si256(_mm256_sllv_epi64(from, shift), o);
   __m256i down = _mm256_and_si256(_mm256_srlv_epi64(from, shift), o);
   up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift), o));
@@ -126,13 +91,51 @@ inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
   down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
   up = _mm256_or_si256(up, _mm256_and_si256(_mm256_sllv_epi64(up, shift2), upPairs));
   down = _mm256_or_si256(down, _mm256_and_si256(_mm256_srlv_epi64(down, shift2), downPairs));
-  // A run flips when the square beyond it is the mover's (an empty run has none beyond it).
-  up = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(up, shift), me), zero), up);
-  down = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, shift), me), zero), down);
-  const __m256i both = _mm256_or_si256(up, down);
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
+  return {up, down};
+}
+// The four lanes' squares together.
+inline Bitboard unionOfLanes(__m256i x) {
+  __m128i half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
   half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
   return static_cast<Bitboard>(_mm_cvtsi128_si64(half));
+}
+
+}  // namespace moves_detail
+
+// A move is the square one step beyond a run grown from the mover's discs.
+inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
+  using namespace moves_detail;
+  const Runs runs = runsFrom(_mm256_set1_epi64x(static_cast<long long>(own)), runnableLanes(other));
+  const __m256i shift = axisShifts();
+  return unionOfLanes(_mm256_or_si256(_mm256_sllv_epi64(runs.up, shift), _mm256_srlv_epi64(runs.down, shift))) & empty;
+}
+#else
+inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
+  return moves_detail::movesTowards<0>(own, other, empty) | moves_detail::movesTowards<1>(own, other, empty) |
+         moves_detail::movesTowards<2>(own, other, empty) | moves_detail::movesTowards<3>(own, other, empty) |
+         moves_detail::movesTowards<4>(own, other, empty) | moves_detail::movesTowards<5>(own, other, empty) |
+         moves_detail::movesTowards<6>(own, other, empty) | moves_detail::movesTowards<7>(own, other, empty);
+}
+#endif
+
+// The squares beside any of `x`'s (on the 8x8 grid): a move must have an opponent disc there.
+inline Bitboard neighboursOf(Bitboard x) {
+  const Bitboard side = ((x << 1) & moves_detail::kNotFileA) | ((x >> 1) & moves_detail::kNotFileH);
+  const Bitboard row = x | side;
+  return side | (row << 8) | (row >> 8);
+}
+
+#if defined(__AVX2__)
+// The runs grown from s flip where the square one step beyond is the mover's (an empty run has
+// none beyond it). FForum #40-45: the same nodes, see docs/othello-history.md (seventeenth session).
+inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
+  using namespace moves_detail;
+  const Runs runs = runsFrom(_mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << s)), runnableLanes(other));
+  const __m256i shift = axisShifts(), me = _mm256_set1_epi64x(static_cast<long long>(own)), zero = _mm256_setzero_si256();
+  const __m256i up = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(runs.up, shift), me), zero), runs.up);
+  const __m256i down =
+      _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(runs.down, shift), me), zero), runs.down);
+  return unionOfLanes(_mm256_or_si256(up, down));
 }
 #else
 // Along each ray the first square that is not the opponent's ends the run; the run flips when
