@@ -74,9 +74,14 @@ int main(int argc, char** argv) {
     std::vector<tengen::othello::FitSample> samples;
     if (!load.empty()) {
       std::uintmax_t whole = 0;
-      if (loadSamples(samplesFile(load, size), samples, whole) != SamplesRead::Whole || samples.empty()) {
-        std::cerr << "fit_othello_evaluation: cannot read samples from " << samplesFile(load, size) << " (line "
-                  << samples.size() + 1 << ")\n";
+      const std::string path = samplesFile(load, size);
+      const SamplesRead read = loadSamples(path, samples, whole);
+      if (read != SamplesRead::Whole || samples.empty()) {
+        std::cerr << "fit_othello_evaluation: "
+                  << (read == SamplesRead::Missing ? "cannot read samples from " + path
+                      : read == SamplesRead::Whole ? path + " holds no samples"
+                                                   : path + " line " + std::to_string(samples.size() + 1) + " is not a whole sample (mine theirs margin)")
+                  << "\n";
         return 1;
       }
       o.samples = static_cast<int>(samples.size());
