@@ -453,7 +453,7 @@ Bitboard EndgameSolver::oddQuadrants(Bitboard empty) const {
 }
 
 // The game's end with one empty square: whoever can play it (the mover first) plays it.
-int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
+inline int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
   const int me = std::popcount(mine), them = std::popcount(theirs);
   if (size_ == 8) {  // a full board but for s: the mover's discs tell the flips (last_flips.h)
     if (const int n = lastFlipCount(mine, s)) return finalMarginOf(me + n + 1, them - n, 0, scoring_);
@@ -474,10 +474,25 @@ int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
 // A node with at most kLastFew empties (counted here, not in negamax): each empty square in
 // parity order is tried directly (a move is legal when it flips; a square with no opponent disc
 // beside it cannot be one), so no move list is built; the same tree and node count as negamax's
-// parity order, stability cutoff included, at a fraction of the cost per node.
+// parity order, stability cutoff included, at a fraction of the cost per node. The count of
+// empties is a template argument: no test of it at each node, and the levels below inline.
 int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
-  if (std::has_single_bit(empty)) return lastOne(mine, theirs, std::countr_zero(empty));
-  if (std::popcount(empty) == 2) return lastTwo(mine, theirs, empty, alpha, beta, passed);
+  switch (std::popcount(empty)) {
+    case 0:  // a child of a one-empty root: over, after a pass when it is not one already
+      if (!passed) ++nodes_;
+      return finalMarginOf(std::popcount(mine), std::popcount(theirs), 0, scoring_);
+    case 1: return lastOne(mine, theirs, std::countr_zero(empty));
+    case 2: return lastTwo(mine, theirs, empty, alpha, beta, passed);
+    case 3: return lastFewOf<3>(mine, theirs, empty, alpha, beta, passed);
+    case 4: return lastFewOf<4>(mine, theirs, empty, alpha, beta, passed);
+    case 5: return lastFewOf<5>(mine, theirs, empty, alpha, beta, passed);
+    default: return lastFewOf<6>(mine, theirs, empty, alpha, beta, passed);
+  }
+}
+
+template <int Empties>
+int EndgameSolver::lastFewOf(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
+  static_assert(Empties >= 3 && Empties <= kLastFew);
   const Bitboard odd = oddQuadrants(empty);
   const Bitboard candidates = empty & neighboursOf(theirs);
   int best = -127;
@@ -487,13 +502,17 @@ int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       const Square s = std::countr_zero(m);
       const Bitboard f = flipsOf(mine, theirs, s);
       if (!f) continue;
-      if (!moved) {
-        moved = true;
-        if (const int cap = stabilityCap(mine, theirs, empty, alpha); cap <= alpha) return cap;
-        else beta = std::min(beta, cap);
+      if constexpr (Empties >= kStableFrom) {
+        if (!moved) {
+          if (const int cap = stabilityCap(mine, theirs, empty, alpha); cap <= alpha) return cap;
+          else beta = std::min(beta, cap);
+        }
       }
+      moved = true;
       ++nodes_;
-      const int v = -lastFew(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false);
+      int v;
+      if constexpr (Empties == 3) v = -lastTwo(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false);
+      else v = -lastFewOf<Empties - 1>(theirs & ~f, mine | f | bit(s), empty & ~bit(s), -beta, -std::max(alpha, best), false);
       if (v > best) {
         best = v;
         if (best >= beta) return best;
@@ -501,14 +520,14 @@ int EndgameSolver::lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int a
     }
   }
   if (moved) return best;
-  if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), std::popcount(empty), scoring_);
+  if (passed) return finalMarginOf(std::popcount(mine), std::popcount(theirs), Empties, scoring_);
   ++nodes_;
-  return -lastFew(theirs, mine, empty, -beta, -alpha, true);
+  return -lastFewOf<Empties>(theirs, mine, empty, -beta, -alpha, true);
 }
 
 // Two empty squares: parity puts both in one group whatever they are (one quarter: both even;
 // two: both odd), so they go in square order, as lastFew would try them.
-int EndgameSolver::lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
+inline int EndgameSolver::lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
   const Square a = std::countr_zero(empty), b = 63 - std::countl_zero(empty);
   int best = -127;
   if (neighboursOf(bit(a)) & theirs)

@@ -137,6 +137,8 @@ class EndgameSolver {
   int lastOne(Bitboard mine, Bitboard theirs, Square s) const;
   int lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int lastFew(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
+  template <int Empties>
+  int lastFewOf(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed);
   int negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed, Square* bestOut);
   // Zeroed memory from the kernel, an all-zero entry empty (no position has no discs): the pages
   // are the kernel's zero pages until used, so a big table costs nothing up front (writing 200 MB
