@@ -76,6 +76,23 @@ TEST(OthelloEvaluation, FeaturesAreThePatternsSquareBySquare) {
   }
 }
 
+TEST(OthelloEvaluation, ThePositionsValueIsTheFeaturesValue) {
+  // evaluatePosition reads every pattern as it lies, by tables that hold each reading's canonical
+  // weight; the features turn each pattern first. Positions of every fill, on both fitted sizes.
+  std::mt19937 rng(11);
+  for (int n : {6, 8}) {
+    const EvaluationWeights* w = fittedWeights(n);
+    ASSERT_NE(w, nullptr) << n;
+    for (int i = 0; i < 3000; ++i) {
+      const Position p = randomPosition(rng, n, i % (n * n - 4));
+      const Bitboard moves = p.moves();
+      EXPECT_EQ(evaluatePosition(*w, p.mine(), p.theirs(), moves),
+                evaluate(*w, evaluationFeatures(p.mine(), p.theirs(), n, moves)))
+          << n << "x" << n << " position " << i;
+    }
+  }
+}
+
 TEST(OthelloEvaluation, EveryImageOfAPositionHasTheSameFeaturesValue) {
   const EvaluationWeights* w = fittedWeights(6);
   ASSERT_NE(w, nullptr) << "no committed 6x6 weights";

@@ -364,7 +364,7 @@ int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int d
 
 int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, Bitboard moves, int depth, int alpha, int beta) {
   if (depth == 0 || !moves) {
-    if (weights_) return evaluate(*weights_, evaluationFeatures(mine, theirs, size_, moves));
+    if (weights_) return evaluatePosition(*weights_, mine, theirs, moves);
     const Bitboard replies = legalMoves(theirs, mine, empty);
     return 4 * (std::popcount(moves) + 2 * std::popcount(moves & corners_) - std::popcount(replies) -
                 2 * std::popcount(replies & corners_)) +
@@ -663,7 +663,7 @@ int EndgameSolver::negamax(Bitboard mine, Bitboard theirs, Bitboard empty, int a
       }
       else if (weights_ && empties >= kEvalTiesFrom) {  // fewest replies, then the evaluation (the opponent's view): 0.61x the nodes of fewest replies alone at 24 empties on 6x6
         const Bitboard replies = legalMoves(nextMine, nextTheirs, empty & ~bit(s));
-        key = std::popcount(replies) * 16 + evaluate(*weights_, evaluationFeatures(nextMine, nextTheirs, size_, replies)) / 4;
+        key = std::popcount(replies) * 16 + evaluatePosition(*weights_, nextMine, nextTheirs, replies) / 4;
       } else {  // fewest replies, then fewest empty squares beside the mover's discs, corners first
         const Bitboard left = empty & ~bit(s);
         key = std::popcount(legalMoves(nextMine, nextTheirs, left)) * 16 + 4 * std::popcount(neighboursOf(nextTheirs) & left) -

@@ -1,7 +1,9 @@
 // Pattern indexes from the bitboards, and the committed weight tables.
 #include "solver/othello/evaluation.h"
 
+#include <algorithm>
 #include <bit>
+#include <iterator>
 #include <vector>
 
 namespace tengen::othello {
@@ -20,6 +22,9 @@ int power3(int k) {
 // line is read from does not matter: lines are turned to their canonical reading anyway.
 struct Tables {
   std::array<int, 256> base3{};                   // bit i -> 3^i
+  // A corner block's nine squares gathered into bits 3 * row + column (from the corner): the
+  // reading's base-3 value, and the same for a block gathered with its columns the other way.
+  std::array<int, 512> block{}, blockMirrored{};
   std::array<int, 6561> reversed[9]{};            // [n]: an n-digit index read backwards
   std::array<int, kCornerPatterns> transposed{};  // a corner block's index across its diagonal
   std::array<std::uint8_t, 8> reverse3{};         // three bits backwards
@@ -50,6 +55,12 @@ struct Tables {
       for (int d = 8; d >= 0; --d) t = t * 3 + digit[(d % 3) * 3 + d / 3];
       transposed[i] = t;
     }
+    for (int b = 0; b < 512; ++b)
+      for (int i = 0; i < 9; ++i)
+        if (b >> i & 1) {
+          block[b] += power3(i);
+          blockMirrored[b] += power3(i / 3 * 3 + 2 - i % 3);
+        }
     for (int b = 0; b < 8; ++b) reverse3[b] = static_cast<std::uint8_t>((b & 1) << 2 | (b & 2) | (b >> 2 & 1));
   }
 };
@@ -94,6 +105,42 @@ int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bot
   return std::min(index, t.transposed[index]);
 }
 
+// The three rows of a corner block nearest `firstRow` (0 or n - 1), columns 0-2 of `x`, into
+// bits 3 * (rows from the corner) + column.
+Bitboard gatherBlock(Bitboard x, int n, bool bottom) {
+  if (!bottom) return (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1c0);
+  return ((x >> (8 * (n - 1))) & 7) | ((x >> (8 * (n - 2) - 3)) & 0x38) | ((x >> (8 * (n - 3) - 6)) & 0x1c0);
+}
+
+// A corner block's reading as it lies (not turned across its diagonal).
+int blockReading(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bottom, bool right) {
+  if (!right) return t.block[gatherBlock(mine, n, bottom)] + 2 * t.block[gatherBlock(theirs, n, bottom)];
+  // The block's columns n-3..n-1 moved to 0-2: its column from the corner c lands at bit 2 - c.
+  return t.blockMirrored[gatherBlock(mine >> (n - 3), n, bottom)] + 2 * t.blockMirrored[gatherBlock(theirs >> (n - 3), n, bottom)];
+}
+
+// The weights of one committed table by every reading, each its canonical reading's weight.
+struct ByReading {
+  EvaluationWeights weights;
+  std::vector<std::int16_t> edge, corner, diagonal;
+};
+ByReading byReading(const EvaluationWeights& w) {
+  const Tables& t = tables();
+  const int n = w.size, pn = t.power[n];
+  ByReading b{w, std::vector<std::int16_t>(edgePatterns(n)), std::vector<std::int16_t>(kCornerPatterns),
+              std::vector<std::int16_t>(diagonalPatterns(n))};
+  for (int i = 0; i < edgePatterns(n); ++i) {
+    const int line = i % pn, nearFirst = i / pn % 3, nearLast = i / pn / 3;
+    b.edge[i] = w.edge[std::min(i, t.reversed[n][line] + pn * (nearLast + 3 * nearFirst))];
+  }
+  for (int i = 0; i < kCornerPatterns; ++i) b.corner[i] = w.corner[std::min(i, t.transposed[i])];
+  for (int i = 0; i < diagonalPatterns(n); ++i) b.diagonal[i] = w.diagonal[std::min(i, t.reversed[n][i])];
+  b.weights.edgeByReading = b.edge.data();
+  b.weights.cornerByReading = b.corner.data();
+  b.weights.diagonalByReading = b.diagonal.data();
+  return b;
+}
+
 }  // namespace
 
 int edgePatterns(int n) { return power3(n + 2); }
@@ -124,9 +171,37 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
   return f;
 }
 
+int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs, Bitboard moves) {
+  const Tables& t = tables();
+  const int n = w.size, pn = t.power[n];
+  const Bitboard rowMask = (Bitboard{1} << n) - 1;
+  const int last = (n - 1) * 8;
+  const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
+  const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
+  const auto line = [&t](std::uint8_t m, std::uint8_t o) { return t.base3[m] + 2 * t.base3[o]; };
+  int v = w.bias;
+  v += w.edgeByReading[line(mine & rowMask, theirs & rowMask) + pn * (x11 + 3 * x1n)];
+  v += w.edgeByReading[line(mine >> last & rowMask, theirs >> last & rowMask) + pn * (xn1 + 3 * xnn)];
+  v += w.edgeByReading[line(column(mine, 0), column(theirs, 0)) + pn * (x11 + 3 * xn1)];
+  v += w.edgeByReading[line(column(mine, n - 1), column(theirs, n - 1)) + pn * (x1n + 3 * xnn)];
+  for (int k = 0; k < 4; ++k) v += w.cornerByReading[blockReading(t, mine, theirs, n, k & 2, k & 1)];
+  v += w.diagonalByReading[line(byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]))];
+  v += w.diagonalByReading[line(byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]))];
+  const Bitboard empty = ~(mine | theirs) & t.board[n];
+  v += w.mobility * (std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty)));
+  v += w.potential * (std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty));
+  return v;
+}
+
 const EvaluationWeights* fittedWeights(int n) {
-  for (const EvaluationWeights& w : kFittedWeights)
-    if (w.size == n) return &w;
+  static const std::vector<ByReading> committed = [] {
+    std::vector<ByReading> all;
+    all.reserve(std::size(kFittedWeights));  // no reallocation: the pointers into each stay good
+    for (const EvaluationWeights& w : kFittedWeights) all.push_back(byReading(w));
+    return all;
+  }();
+  for (const ByReading& b : committed)
+    if (b.weights.size == n) return &b.weights;
   return nullptr;
 }
 

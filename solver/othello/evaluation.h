@@ -35,16 +35,25 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
 // Weights in sixteenths of a disc.
 struct EvaluationWeights {
   int size = 0;
-  const std::int16_t* edge = nullptr;
+  const std::int16_t* edge = nullptr;  // by canonical reading
   const std::int16_t* corner = nullptr;
   const std::int16_t* diagonal = nullptr;
   int mobility = 0, potential = 0, bias = 0;
+  // The same weights by every reading, each holding its canonical reading's weight (set by
+  // fittedWeights): evaluatePosition reads the discs as they lie, never turning a pattern.
+  const std::int16_t* edgeByReading = nullptr;
+  const std::int16_t* cornerByReading = nullptr;
+  const std::int16_t* diagonalByReading = nullptr;
 };
 
 // The committed weights for an n x n board, or nullptr where none were fitted.
 const EvaluationWeights* fittedWeights(int n);
 
 // The expected margin in sixteenths of a disc.
+// Straight from the discs (the side to move's legal moves given): the value evaluate() gives for
+// evaluationFeatures(mine, theirs, w.size, moves), at a fraction of the cost; the search's leaves.
+int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs, Bitboard moves);
+// From the features, canonical readings (the fit's view).
 inline int evaluate(const EvaluationWeights& w, const EvaluationFeatures& f) {
   int v = w.bias + w.mobility * f.mobility + w.potential * f.potential;
   for (int i : f.edges) v += w.edge[i];
