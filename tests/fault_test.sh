@@ -9,7 +9,10 @@ set -u
 TENGEN="$1"
 RANDOM="${2:-2026}"
 WORK=$(mktemp -d /tmp/tengen-fault-XXXXXX)
-trap 'kill -9 $(jobs -p) 2>/dev/null; pkill -9 -f "^$TENGEN book build" 2>/dev/null; rm -rf "$WORK"' EXIT
+# This test's own book builds: every one names a book in $WORK. Matching "book build" alone also
+# found (and at the exit killed) the builds of tests running beside this one under ctest -j.
+OURS="^$TENGEN book build .*--book $WORK/"
+trap 'kill -9 $(jobs -p) 2>/dev/null; pkill -9 -f "$OURS" 2>/dev/null; rm -rf "$WORK"' EXIT
 # Open MPI keeps its shared-memory segments in /dev/shm and a killed run leaves them there (30 a
 # run of this test): here they live in the scratch folder and go with it.
 mkdir -p "$WORK/shm"
@@ -20,7 +23,7 @@ BUILD=(book build "" --rule freestyle --size 6 --depth 3 --nodes 1000 --hash 8 -
 . "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field, decided, agree
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
-ranks() { pgrep -f "^$TENGEN book build"; }
+ranks() { pgrep -f "$OURS"; }
 opens() { "$TENGEN" book stats --book "$1" > /dev/null; }
 verifies() { "$TENGEN" verify --book "$1" --lock-wait 0 > /dev/null; }
 rankOf() { tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p'; }
