@@ -105,8 +105,8 @@ int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bot
   return std::min(index, t.transposed[index]);
 }
 
-// The three rows of a corner block nearest `firstRow` (0 or n - 1), columns 0-2 of `x`, into
-// bits 3 * (rows from the corner) + column.
+// Columns 0-2 of the three rows nearest the top edge (or the bottom one) of `x`, into bits
+// 3 * (rows from that edge) + column.
 Bitboard gatherBlock(Bitboard x, int n, bool bottom) {
   if (!bottom) return (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1c0);
   return ((x >> (8 * (n - 1))) & 7) | ((x >> (8 * (n - 2) - 3)) & 0x38) | ((x >> (8 * (n - 3) - 6)) & 0x1c0);

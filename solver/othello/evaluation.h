@@ -49,11 +49,11 @@ struct EvaluationWeights {
 // The committed weights for an n x n board, or nullptr where none were fitted.
 const EvaluationWeights* fittedWeights(int n);
 
-// The expected margin in sixteenths of a disc.
-// Straight from the discs (the side to move's legal moves given): the value evaluate() gives for
-// evaluationFeatures(mine, theirs, w.size, moves), at a fraction of the cost; the search's leaves.
+// The expected margin in sixteenths of a disc, straight from the discs (the side to move's legal
+// moves given): the value evaluate() gives for evaluationFeatures(mine, theirs, w.size, moves), at
+// a fraction of the cost. The search's leaves call it.
 int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs, Bitboard moves);
-// From the features, canonical readings (the fit's view).
+// The same from the features, canonical readings (the fit's view).
 inline int evaluate(const EvaluationWeights& w, const EvaluationFeatures& f) {
   int v = w.bias + w.mobility * f.mobility + w.potential * f.potential;
   for (int i : f.edges) v += w.edge[i];
