@@ -27,7 +27,6 @@ struct Tables {
   std::array<int, 512> block{}, blockMirrored{};
   std::array<int, 6561> reversed[9]{};            // [n]: an n-digit index read backwards
   std::array<int, kCornerPatterns> transposed{};  // a corner block's index across its diagonal
-  std::array<std::uint8_t, 8> reverse3{};         // three bits backwards
   int power[9]{};                                  // 3^n
   Bitboard board[9]{}, down[9]{}, up[9]{};         // [n]: the board's squares and its long diagonals
   Tables() {
@@ -61,7 +60,6 @@ struct Tables {
           block[b] += power3(i);
           blockMirrored[b] += power3(i / 3 * 3 + 2 - i % 3);
         }
-    for (int b = 0; b < 8; ++b) reverse3[b] = static_cast<std::uint8_t>((b & 1) << 2 | (b & 2) | (b >> 2 & 1));
   }
 };
 const Tables& tables() {
@@ -76,33 +74,24 @@ std::uint8_t column(Bitboard x, int c) { return static_cast<std::uint8_t>((((x >
 // The squares of a mask with at most one per column, gathered into a byte by their columns.
 std::uint8_t byColumn(Bitboard x) { return static_cast<std::uint8_t>((x * kFileA) >> 56); }
 
-// A line's index from its bytes, canonical.
-int lineIndex(const Tables& t, std::uint8_t mine, std::uint8_t theirs, int n) {
-  const int i = t.base3[mine] + 2 * t.base3[theirs];
-  return std::min(i, t.reversed[n][i]);
-}
-
 // The digit of one square: 0 empty, 1 the mover's, 2 the opponent's.
 int digitAt(Bitboard mine, Bitboard theirs, int square) { return static_cast<int>((mine >> square & 1) + 2 * (theirs >> square & 1)); }
 
-// An edge with the squares diagonally inside its two corners (the X-squares), canonical: the
-// line's n digits, then the X-square at the line's first end, then the one at its far end.
-int edgeIndex(const Tables& t, std::uint8_t mine, std::uint8_t theirs, int nearFirst, int nearLast, int n) {
-  const int line = t.base3[mine] + 2 * t.base3[theirs];
-  const int pn = t.power[n];
-  return std::min(line + pn * (nearFirst + 3 * nearLast), t.reversed[n][line] + pn * (nearLast + 3 * nearFirst));
-}
+// Each pattern's reading as it lies, and its canonical reading (the lesser of it and its mirror
+// image's): the features hold the canonical ones; evaluatePosition looks the readings up in
+// tables already turned (byReading below).
 
-// The 3x3 block at a corner, read row by row from the corner, canonical.
-int cornerIndex(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bottom, bool right) {
-  int index = 0;
-  for (int r = 2; r >= 0; --r) {
-    const int shift = (bottom ? n - 1 - r : r) * 8 + (right ? n - 3 : 0);
-    int m = static_cast<int>(mine >> shift & 7), o = static_cast<int>(theirs >> shift & 7);
-    if (right) m = t.reverse3[m], o = t.reverse3[o];
-    index = index * 27 + t.base3[m] + 2 * t.base3[o];
-  }
-  return std::min(index, t.transposed[index]);
+// A line's reading from its bytes.
+int lineReading(const Tables& t, std::uint8_t mine, std::uint8_t theirs) { return t.base3[mine] + 2 * t.base3[theirs]; }
+int canonicalLine(const Tables& t, int reading, int n) { return std::min(reading, t.reversed[n][reading]); }
+
+// An edge with the squares diagonally inside its two corners (the X-squares): the line's n
+// digits, then the X-square at the line's first end, then the one at its far end.
+int edgeReading(const Tables& t, int line, int nearFirst, int nearLast, int n) { return line + t.power[n] * (nearFirst + 3 * nearLast); }
+// Read from the edge's other end, the X-squares swap with the line.
+int canonicalEdge(const Tables& t, int reading, int n) {
+  const int pn = t.power[n], line = reading % pn, nearFirst = reading / pn % 3, nearLast = reading / pn / 3;
+  return std::min(reading, edgeReading(t, t.reversed[n][line], nearLast, nearFirst, n));
 }
 
 // Columns 0-2 of the three rows nearest the top edge (or the bottom one) of `x`, into bits
@@ -111,13 +100,14 @@ Bitboard gatherBlock(Bitboard x, int n, bool bottom) {
   if (!bottom) return (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1c0);
   return ((x >> (8 * (n - 1))) & 7) | ((x >> (8 * (n - 2) - 3)) & 0x38) | ((x >> (8 * (n - 3) - 6)) & 0x1c0);
 }
-
-// A corner block's reading as it lies (not turned across its diagonal).
+// The 3x3 block at a corner, read row by row from the corner.
 int blockReading(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bottom, bool right) {
   if (!right) return t.block[gatherBlock(mine, n, bottom)] + 2 * t.block[gatherBlock(theirs, n, bottom)];
   // The block's columns n-3..n-1 moved to 0-2: its column from the corner c lands at bit 2 - c.
   return t.blockMirrored[gatherBlock(mine >> (n - 3), n, bottom)] + 2 * t.blockMirrored[gatherBlock(theirs >> (n - 3), n, bottom)];
 }
+// Read across the block's diagonal.
+int canonicalBlock(const Tables& t, int reading) { return std::min(reading, t.transposed[reading]); }
 
 // The weights of one committed table by every reading, each its canonical reading's weight.
 struct ByReading {
@@ -126,15 +116,12 @@ struct ByReading {
 };
 ByReading byReading(const EvaluationWeights& w) {
   const Tables& t = tables();
-  const int n = w.size, pn = t.power[n];
+  const int n = w.size;
   ByReading b{w, std::vector<std::int16_t>(edgePatterns(n)), std::vector<std::int16_t>(kCornerPatterns),
               std::vector<std::int16_t>(diagonalPatterns(n))};
-  for (int i = 0; i < edgePatterns(n); ++i) {
-    const int line = i % pn, nearFirst = i / pn % 3, nearLast = i / pn / 3;
-    b.edge[i] = w.edge[std::min(i, t.reversed[n][line] + pn * (nearLast + 3 * nearFirst))];
-  }
-  for (int i = 0; i < kCornerPatterns; ++i) b.corner[i] = w.corner[std::min(i, t.transposed[i])];
-  for (int i = 0; i < diagonalPatterns(n); ++i) b.diagonal[i] = w.diagonal[std::min(i, t.reversed[n][i])];
+  for (int i = 0; i < edgePatterns(n); ++i) b.edge[i] = w.edge[canonicalEdge(t, i, n)];
+  for (int i = 0; i < kCornerPatterns; ++i) b.corner[i] = w.corner[canonicalBlock(t, i)];
+  for (int i = 0; i < diagonalPatterns(n); ++i) b.diagonal[i] = w.diagonal[canonicalLine(t, i, n)];
   b.weights.edgeByReading = b.edge.data();
   b.weights.cornerByReading = b.corner.data();
   b.weights.diagonalByReading = b.diagonal.data();
@@ -157,14 +144,14 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
   EvaluationFeatures f;
   const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
   const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
-  f.edges[0] = edgeIndex(t, mine & rowMask, theirs & rowMask, x11, x1n, n);
-  f.edges[1] = edgeIndex(t, mine >> last & rowMask, theirs >> last & rowMask, xn1, xnn, n);
-  f.edges[2] = edgeIndex(t, column(mine, 0), column(theirs, 0), x11, xn1, n);
-  f.edges[3] = edgeIndex(t, column(mine, n - 1), column(theirs, n - 1), x1n, xnn, n);
-  for (int k = 0; k < 4; ++k) f.corners[k] = cornerIndex(t, mine, theirs, n, k & 2, k & 1);
+  f.edges[0] = canonicalEdge(t, edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n), n);
+  f.edges[1] = canonicalEdge(t, edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n), n);
+  f.edges[2] = canonicalEdge(t, edgeReading(t, lineReading(t, column(mine, 0), column(theirs, 0)), x11, xn1, n), n);
+  f.edges[3] = canonicalEdge(t, edgeReading(t, lineReading(t, column(mine, n - 1), column(theirs, n - 1)), x1n, xnn, n), n);
+  for (int k = 0; k < 4; ++k) f.corners[k] = canonicalBlock(t, blockReading(t, mine, theirs, n, k & 2, k & 1));
   // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
-  f.diagonals[0] = lineIndex(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]), n);
-  f.diagonals[1] = lineIndex(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]), n);
+  f.diagonals[0] = canonicalLine(t, lineReading(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n])), n);
+  f.diagonals[1] = canonicalLine(t, lineReading(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n])), n);
   const Bitboard empty = ~(mine | theirs) & t.board[n];
   f.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
   f.potential = std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty);
@@ -173,20 +160,19 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
 
 int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs, Bitboard moves) {
   const Tables& t = tables();
-  const int n = w.size, pn = t.power[n];
+  const int n = w.size;
   const Bitboard rowMask = (Bitboard{1} << n) - 1;
   const int last = (n - 1) * 8;
   const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
   const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
-  const auto line = [&t](std::uint8_t m, std::uint8_t o) { return t.base3[m] + 2 * t.base3[o]; };
   int v = w.bias;
-  v += w.edgeByReading[line(mine & rowMask, theirs & rowMask) + pn * (x11 + 3 * x1n)];
-  v += w.edgeByReading[line(mine >> last & rowMask, theirs >> last & rowMask) + pn * (xn1 + 3 * xnn)];
-  v += w.edgeByReading[line(column(mine, 0), column(theirs, 0)) + pn * (x11 + 3 * xn1)];
-  v += w.edgeByReading[line(column(mine, n - 1), column(theirs, n - 1)) + pn * (x1n + 3 * xnn)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, column(mine, 0), column(theirs, 0)), x11, xn1, n)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, column(mine, n - 1), column(theirs, n - 1)), x1n, xnn, n)];
   for (int k = 0; k < 4; ++k) v += w.cornerByReading[blockReading(t, mine, theirs, n, k & 2, k & 1)];
-  v += w.diagonalByReading[line(byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]))];
-  v += w.diagonalByReading[line(byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]))];
+  v += w.diagonalByReading[lineReading(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]))];
+  v += w.diagonalByReading[lineReading(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]))];
   const Bitboard empty = ~(mine | theirs) & t.board[n];
   v += w.mobility * (std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty)));
   v += w.potential * (std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty));
