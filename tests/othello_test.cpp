@@ -17,7 +17,7 @@
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/full_lines.h"
-#include "solver/othello/last_flips.h"
+#include "solver/othello/flips.h"
 #include "solver/othello/reference_rules.h"
 #include "solver/othello/symmetry.h"
 #include "tests/othello_random.h"

@@ -1,7 +1,7 @@
 // An Othello (Reversi) position on a 4x4, 6x6 or 8x8 board as two 64-bit bitboards: the side to
 // move's discs and the opponent's. Square (col, row) is bit row * 8 + col with a1 = (0, 0) at the
 // top left, as Othello programs number them; smaller boards use the top-left corner of the 8x8
-// layout and a mask of their squares. Moves and flips are found by shifting whole bitboards.
+// layout and a mask of their squares. Moves are found by shifting whole bitboards, flips by line tables.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "solver/othello/moves.h"
+#include "solver/othello/flips.h"
 
 namespace tengen::othello {
 
@@ -32,7 +32,7 @@ enum class StartKind : std::uint8_t { Diagonal = 0, Parallel = 1 };
 Bitboard boardMask(int n);
 // legalMoves(own, other, empty): every square to which the side owning `own` may move against
 // `other` on the squares `empty`; flipsOf(own, other, s): the opponent's discs a move at `s` turns
-// (none: not a legal move). Both in moves.h.
+// (none: not a legal move). In moves.h and flips.h.
 
 class Position {
  public:

@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "solver/othello/full_lines.h"
-#include "solver/othello/last_flips.h"
+#include "solver/othello/flips.h"
 #include "solver/othello/symmetry.h"
 #include "solver/proof/huge_pages.h"
 
@@ -454,12 +454,14 @@ Bitboard EndgameSolver::oddQuadrants(Bitboard empty) const {
 
 // The game's end with one empty square: whoever can play it (the mover first) plays it.
 inline int EndgameSolver::lastOne(Bitboard mine, Bitboard theirs, Square s) const {
-  const int me = std::popcount(mine), them = std::popcount(theirs);
-  if (size_ == 8) {  // a full board but for s: the mover's discs tell the flips (last_flips.h)
+  const int me = std::popcount(mine);
+  if (size_ == 8) {  // a full board but for s: the mover's discs tell the flips (flips.h)
+    const int them = 63 - me;
     if (const int n = lastFlipCount(mine, s)) return finalMarginOf(me + n + 1, them - n, 0, scoring_);
     if (const int n = lastFlipCount(theirs, s)) return finalMarginOf(me - n, them + n + 1, 0, scoring_);
     return finalMarginOf(me, them, 1, scoring_);
   }
+  const int them = std::popcount(theirs);
   if (const Bitboard f = flipsOf(mine, theirs, s)) {
     const int n = std::popcount(f);
     return finalMarginOf(me + n + 1, them - n, 0, scoring_);
@@ -530,13 +532,13 @@ int EndgameSolver::lastFewOf(Bitboard mine, Bitboard theirs, Bitboard empty, int
 inline int EndgameSolver::lastTwo(Bitboard mine, Bitboard theirs, Bitboard empty, int alpha, int beta, bool passed) {
   const Square a = std::countr_zero(empty), b = 63 - std::countl_zero(empty);
   int best = -127;
-  if (neighboursOf(bit(a)) & theirs)
+  if (kNeighbours[a] & theirs)
     if (const Bitboard f = flipsOf(mine, theirs, a)) {
       ++nodes_;
       best = -lastOne(theirs & ~f, mine | f | bit(a), b);
       if (best >= beta) return best;
     }
-  if (neighboursOf(bit(b)) & theirs)
+  if (kNeighbours[b] & theirs)
     if (const Bitboard f = flipsOf(mine, theirs, b)) {
       ++nodes_;
       return std::max(best, -lastOne(theirs & ~f, mine | f | bit(b), a));

@@ -1,12 +1,10 @@
 // Othello move generation by shifts: a direction's run of opponent discs is grown from the
 // mover's discs by doubling steps (Kogge-Stone style, unrolled), never square by square. Where
-// the CPU has AVX2 (the x86-64-v3 build) four directions go at once, one to a lane, for the moves
-// and for a move's flips; elsewhere the moves go direction by direction and the flips by
-// precomputed rays. Inline: the endgame search spends most of its time here.
-// Included by board.h; include that, not this.
+// the CPU has AVX2 (the x86-64-v3 build) four directions go at once, one to a lane; elsewhere
+// direction by direction. A move's flips are in flips.h. Inline: the endgame search spends most
+// of its time here. Included by board.h; include that, not this.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 
 #if defined(__AVX2__)
@@ -42,23 +40,6 @@ inline Bitboard movesTowards(Bitboard own, Bitboard other, Bitboard empty) {
   return go(x, shift) & empty;
 }
 
-// Each square's eight rays on the 8x8 grid (a smaller board's squares off it are never discs, so
-// a ray ends there as at an empty square): four running to higher squares, four to lower.
-struct Rays {
-  Bitboard up[64][4] = {}, down[64][4] = {};
-};
-constexpr Rays makeRays() {
-  Rays rays;
-  constexpr int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};  // east, south, south-east, south-west
-  for (int s = 0; s < 64; ++s)
-    for (int d = 0; d < 4; ++d)
-      for (int sign = 1; sign >= -1; sign -= 2)
-        for (int r = s / 8 + sign * dr[d], c = s % 8 + sign * dc[d]; r >= 0 && r < 8 && c >= 0 && c < 8;
-             r += sign * dr[d], c += sign * dc[d])
-          (sign > 0 ? rays.up[s][d] : rays.down[s][d]) |= Bitboard{1} << (r * 8 + c);
-  return rays;
-}
-inline constexpr Rays kRays = makeRays();
 
 }  // namespace moves_detail
 
@@ -119,46 +100,20 @@ inline Bitboard legalMoves(Bitboard own, Bitboard other, Bitboard empty) {
 #endif
 
 // The squares beside any of `x`'s (on the 8x8 grid): a move must have an opponent disc there.
-inline Bitboard neighboursOf(Bitboard x) {
+constexpr Bitboard neighboursOf(Bitboard x) {
   const Bitboard side = ((x << 1) & moves_detail::kNotFileA) | ((x >> 1) & moves_detail::kNotFileH);
   const Bitboard row = x | side;
   return side | (row << 8) | (row >> 8);
 }
 
-#if defined(__AVX2__)
-// The runs grown from s flip where the square one step beyond is the mover's (an empty run has
-// none beyond it). FForum #40-45: the same nodes, see docs/othello-history.md (seventeenth session).
-inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
-  using namespace moves_detail;
-  const Runs runs = runsFrom(_mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << s)), runnableLanes(other));
-  const __m256i shift = axisShifts(), me = _mm256_set1_epi64x(static_cast<long long>(own)), zero = _mm256_setzero_si256();
-  const __m256i up = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(runs.up, shift), me), zero), runs.up);
-  const __m256i down =
-      _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(runs.down, shift), me), zero), runs.down);
-  return unionOfLanes(_mm256_or_si256(up, down));
-}
-#else
-// Along each ray the first square that is not the opponent's ends the run; the run flips when
-// that square is the mover's. On a ray to higher squares it is the lowest such bit, on one to lower
-// squares the highest: no loop and no branch (the rays' outcomes are a coin toss to a predictor),
-// a few operations per ray.
-inline Bitboard flipsOf(Bitboard own, Bitboard other, Square s) {
-  const auto& rays = moves_detail::kRays;
-  Bitboard flips = 0;
-  for (int d = 0; d < 4; ++d) {
-    const Bitboard ray = rays.up[s][d];
-    const Bitboard stop = ~other & ray;
-    const Bitboard first = stop & (0 - stop);
-    flips |= (first - 1) & ray & (0 - static_cast<Bitboard>((first & own) != 0));
+// One square's neighbours, neighboursOf(bit(s)), looked up.
+struct SquareNeighbours {
+  Bitboard of[64] = {};
+  constexpr SquareNeighbours() {
+    for (int s = 0; s < 64; ++s) of[s] = neighboursOf(Bitboard{1} << s);
   }
-  for (int d = 0; d < 4; ++d) {
-    const Bitboard ray = rays.down[s][d];
-    // Square 0 stands in when the ray has no stop: it is not on the ray then, or not the mover's.
-    const Bitboard first = (Bitboard{1} << 63) >> std::countl_zero((~other & ray) | 1);
-    flips |= ray & ~((first << 1) - 1) & (0 - static_cast<Bitboard>((first & own & ray) != 0));
-  }
-  return flips;
-}
-#endif
+  constexpr Bitboard operator[](int s) const { return of[s]; }
+};
+inline constexpr SquareNeighbours kNeighbours{};
 
 }  // namespace tengen::othello
