@@ -6,6 +6,8 @@
 #include <iterator>
 #include <vector>
 
+#include "solver/othello/line_bytes.h"
+
 namespace tengen::othello {
 namespace {
 
@@ -66,13 +68,6 @@ const Tables& tables() {
   static const Tables t;
   return t;
 }
-
-constexpr Bitboard kFileA = 0x0101010101010101ull;
-
-// Column c's eight squares as a byte (row r at bit r).
-std::uint8_t column(Bitboard x, int c) { return static_cast<std::uint8_t>((((x >> c) & kFileA) * 0x0102040810204080ull) >> 56); }
-// The squares of a mask with at most one per column, gathered into a byte by their columns.
-std::uint8_t byColumn(Bitboard x) { return static_cast<std::uint8_t>((x * kFileA) >> 56); }
 
 // The digit of one square: 0 empty, 1 the mover's, 2 the opponent's.
 int digitAt(Bitboard mine, Bitboard theirs, int square) { return static_cast<int>((mine >> square & 1) + 2 * (theirs >> square & 1)); }
@@ -146,12 +141,12 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bit
   const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
   f.edges[0] = canonicalEdge(t, edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n), n);
   f.edges[1] = canonicalEdge(t, edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n), n);
-  f.edges[2] = canonicalEdge(t, edgeReading(t, lineReading(t, column(mine, 0), column(theirs, 0)), x11, xn1, n), n);
-  f.edges[3] = canonicalEdge(t, edgeReading(t, lineReading(t, column(mine, n - 1), column(theirs, n - 1)), x1n, xnn, n), n);
+  f.edges[2] = canonicalEdge(t, edgeReading(t, lineReading(t, columnByte(mine, 0), columnByte(theirs, 0)), x11, xn1, n), n);
+  f.edges[3] = canonicalEdge(t, edgeReading(t, lineReading(t, columnByte(mine, n - 1), columnByte(theirs, n - 1)), x1n, xnn, n), n);
   for (int k = 0; k < 4; ++k) f.corners[k] = canonicalBlock(t, blockReading(t, mine, theirs, n, k & 2, k & 1));
   // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
-  f.diagonals[0] = canonicalLine(t, lineReading(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n])), n);
-  f.diagonals[1] = canonicalLine(t, lineReading(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n])), n);
+  f.diagonals[0] = canonicalLine(t, lineReading(t, diagonalByte(mine, t.down[n]), diagonalByte(theirs, t.down[n])), n);
+  f.diagonals[1] = canonicalLine(t, lineReading(t, diagonalByte(mine, t.up[n]), diagonalByte(theirs, t.up[n])), n);
   const Bitboard empty = ~(mine | theirs) & t.board[n];
   f.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
   f.potential = std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty);
@@ -168,11 +163,11 @@ int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs,
   int v = w.bias;
   v += w.edgeByReading[edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n)];
   v += w.edgeByReading[edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n)];
-  v += w.edgeByReading[edgeReading(t, lineReading(t, column(mine, 0), column(theirs, 0)), x11, xn1, n)];
-  v += w.edgeByReading[edgeReading(t, lineReading(t, column(mine, n - 1), column(theirs, n - 1)), x1n, xnn, n)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, columnByte(mine, 0), columnByte(theirs, 0)), x11, xn1, n)];
+  v += w.edgeByReading[edgeReading(t, lineReading(t, columnByte(mine, n - 1), columnByte(theirs, n - 1)), x1n, xnn, n)];
   for (int k = 0; k < 4; ++k) v += w.cornerByReading[blockReading(t, mine, theirs, n, k & 2, k & 1)];
-  v += w.diagonalByReading[lineReading(t, byColumn(mine & t.down[n]), byColumn(theirs & t.down[n]))];
-  v += w.diagonalByReading[lineReading(t, byColumn(mine & t.up[n]), byColumn(theirs & t.up[n]))];
+  v += w.diagonalByReading[lineReading(t, diagonalByte(mine, t.down[n]), diagonalByte(theirs, t.down[n]))];
+  v += w.diagonalByReading[lineReading(t, diagonalByte(mine, t.up[n]), diagonalByte(theirs, t.up[n]))];
   const Bitboard empty = ~(mine | theirs) & t.board[n];
   v += w.mobility * (std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty)));
   v += w.potential * (std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty));
