@@ -53,16 +53,15 @@ inline Bitboard filledToEdge(Bitboard filled) {
 // pass the squares off it as filled: a line is then full when its part on the board is.
 inline FullLines fullLines(Bitboard filled) {
   using namespace full_lines_detail;
-  constexpr Bitboard fileA = 0x0101010101010101ull;
   FullLines full;
   Bitboard row = filled & (filled >> 4);
   row &= row >> 2;
   row &= row >> 1;
-  full.axis[0] = (row & fileA) * 0xff;
+  full.axis[0] = (row & kFileA) * 0xff;
   Bitboard column = filled & (filled >> 32);
   column &= column >> 16;
   column &= column >> 8;
-  full.axis[1] = (column & 0xff) * fileA;
+  full.axis[1] = (column & 0xff) * kFileA;
   full.axis[2] = filledToEdge<0>(filled) & filledToEdge<1>(filled);
   full.axis[3] = filledToEdge<2>(filled) & filledToEdge<3>(filled);
   return full;

@@ -40,7 +40,6 @@ inline Bitboard movesTowards(Bitboard own, Bitboard other, Bitboard empty) {
   return go(x, shift) & empty;
 }
 
-
 }  // namespace moves_detail
 
 #if defined(__AVX2__)
