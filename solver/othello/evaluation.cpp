@@ -104,6 +104,32 @@ int blockReading(const Tables& t, Bitboard mine, Bitboard theirs, int n, bool bo
 // Read across the block's diagonal.
 int canonicalBlock(const Tables& t, int reading) { return std::min(reading, t.transposed[reading]); }
 
+// Every pattern's reading as it lies, with the mobility and potential terms: what the features
+// (turned canonical) and evaluatePosition (looked up by reading) both start from.
+struct Readings {
+  int edges[4], corners[4], diagonals[2];
+  int mobility, potential;
+};
+inline Readings readingsOf(const Tables& t, Bitboard mine, Bitboard theirs, int n, Bitboard moves) {
+  const Bitboard rowMask = (Bitboard{1} << n) - 1;
+  const int last = (n - 1) * 8;
+  const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
+  const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
+  Readings r;
+  r.edges[0] = edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n);
+  r.edges[1] = edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n);
+  r.edges[2] = edgeReading(t, lineReading(t, columnByte(mine, 0), columnByte(theirs, 0)), x11, xn1, n);
+  r.edges[3] = edgeReading(t, lineReading(t, columnByte(mine, n - 1), columnByte(theirs, n - 1)), x1n, xnn, n);
+  for (int k = 0; k < 4; ++k) r.corners[k] = blockReading(t, mine, theirs, n, k & 2, k & 1);
+  // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
+  r.diagonals[0] = lineReading(t, diagonalByte(mine, t.down[n]), diagonalByte(theirs, t.down[n]));
+  r.diagonals[1] = lineReading(t, diagonalByte(mine, t.up[n]), diagonalByte(theirs, t.up[n]));
+  const Bitboard empty = ~(mine | theirs) & t.board[n];
+  r.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
+  r.potential = std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty);
+  return r;
+}
+
 // The weights of one committed table by every reading, each its canonical reading's weight.
 struct ByReading {
   EvaluationWeights weights;
@@ -134,44 +160,21 @@ EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n) {
 
 EvaluationFeatures evaluationFeatures(Bitboard mine, Bitboard theirs, int n, Bitboard moves) {
   const Tables& t = tables();
-  const Bitboard rowMask = (Bitboard{1} << n) - 1;
-  const int last = (n - 1) * 8;
+  const Readings r = readingsOf(t, mine, theirs, n, moves);
   EvaluationFeatures f;
-  const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
-  const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
-  f.edges[0] = canonicalEdge(t, edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n), n);
-  f.edges[1] = canonicalEdge(t, edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n), n);
-  f.edges[2] = canonicalEdge(t, edgeReading(t, lineReading(t, columnByte(mine, 0), columnByte(theirs, 0)), x11, xn1, n), n);
-  f.edges[3] = canonicalEdge(t, edgeReading(t, lineReading(t, columnByte(mine, n - 1), columnByte(theirs, n - 1)), x1n, xnn, n), n);
-  for (int k = 0; k < 4; ++k) f.corners[k] = canonicalBlock(t, blockReading(t, mine, theirs, n, k & 2, k & 1));
-  // The long diagonals: a1 towards the far corner, and its mirror image (columns n-1..0).
-  f.diagonals[0] = canonicalLine(t, lineReading(t, diagonalByte(mine, t.down[n]), diagonalByte(theirs, t.down[n])), n);
-  f.diagonals[1] = canonicalLine(t, lineReading(t, diagonalByte(mine, t.up[n]), diagonalByte(theirs, t.up[n])), n);
-  const Bitboard empty = ~(mine | theirs) & t.board[n];
-  f.mobility = std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty));
-  f.potential = std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty);
+  for (int k = 0; k < 4; ++k) f.edges[k] = canonicalEdge(t, r.edges[k], n);
+  for (int k = 0; k < 4; ++k) f.corners[k] = canonicalBlock(t, r.corners[k]);
+  for (int k = 0; k < 2; ++k) f.diagonals[k] = canonicalLine(t, r.diagonals[k], n);
+  f.mobility = r.mobility;
+  f.potential = r.potential;
   return f;
 }
 
 int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs, Bitboard moves) {
-  const Tables& t = tables();
-  const int n = w.size;
-  const Bitboard rowMask = (Bitboard{1} << n) - 1;
-  const int last = (n - 1) * 8;
-  const int x11 = digitAt(mine, theirs, 9), x1n = digitAt(mine, theirs, 8 + n - 2);
-  const int xn1 = digitAt(mine, theirs, (n - 2) * 8 + 1), xnn = digitAt(mine, theirs, (n - 2) * 8 + n - 2);
-  int v = w.bias;
-  v += w.edgeByReading[edgeReading(t, lineReading(t, mine & rowMask, theirs & rowMask), x11, x1n, n)];
-  v += w.edgeByReading[edgeReading(t, lineReading(t, mine >> last & rowMask, theirs >> last & rowMask), xn1, xnn, n)];
-  v += w.edgeByReading[edgeReading(t, lineReading(t, columnByte(mine, 0), columnByte(theirs, 0)), x11, xn1, n)];
-  v += w.edgeByReading[edgeReading(t, lineReading(t, columnByte(mine, n - 1), columnByte(theirs, n - 1)), x1n, xnn, n)];
-  for (int k = 0; k < 4; ++k) v += w.cornerByReading[blockReading(t, mine, theirs, n, k & 2, k & 1)];
-  v += w.diagonalByReading[lineReading(t, diagonalByte(mine, t.down[n]), diagonalByte(theirs, t.down[n]))];
-  v += w.diagonalByReading[lineReading(t, diagonalByte(mine, t.up[n]), diagonalByte(theirs, t.up[n]))];
-  const Bitboard empty = ~(mine | theirs) & t.board[n];
-  v += w.mobility * (std::popcount(moves) - std::popcount(legalMoves(theirs, mine, empty)));
-  v += w.potential * (std::popcount(neighboursOf(theirs) & empty) - std::popcount(neighboursOf(mine) & empty));
-  return v;
+  const Readings r = readingsOf(tables(), mine, theirs, w.size, moves);
+  int v = w.bias + w.mobility * r.mobility + w.potential * r.potential;
+  for (int k = 0; k < 4; ++k) v += w.edgeByReading[r.edges[k]] + w.cornerByReading[r.corners[k]];
+  return v + w.diagonalByReading[r.diagonals[0]] + w.diagonalByReading[r.diagonals[1]];
 }
 
 const EvaluationWeights* fittedWeights(int n) {
