@@ -118,6 +118,7 @@ std::vector<CommandHelp> makeCommands() {
         kGame,
         kStart,
         {"prove", false, "", "othello: prove the margin again by df-pn, both trees checked by the plain-rules verifier"},
+        {"replies", false, "", "othello: every legal move's exact margin too, best first (in one process, within --time)"},
         {"proof-nodes", true, "N", "othello with --workers: the largest tree a job's proof may take (default 2000000)"},
         {"split-levels", true, "L", "othello with --workers: positions of the principal line split into jobs, the root's first (default 3)"}},
        {"tengen solve \"g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8\"", "tengen solve --time 30s \"D4 j10 g8 i8 g10\"", "tengen solve --mode vct --limit 4 --to-move black \"h10,h9,j9,h8,i7/i11,i9,g8,j8,h7\"",

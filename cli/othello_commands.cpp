@@ -23,6 +23,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/othello/endgame.h"
 #include "solver/othello/margin_job.h"
+#include "solver/othello/move_values.h"
 #include "solver/othello/notation.h"
 #include "solver/othello/prove.h"
 #include "worker/shutdown.h"
@@ -126,7 +127,7 @@ int runOthelloSolve(const Args& args) {
     throw UsageError("--book with --game othello needs --prove: the book keeps proved margins only");
   for (const char* other : {"mode", "lines", "nodes", "to-move", "limit", "threat-limit"})
     if (args.value(other) || args.flag(other))
-      throw UsageError(std::string("--") + other + " is not for --game othello (it takes --size, --start, --time, --prove, --hash, --book, --workers, --json)");
+      throw UsageError(std::string("--") + other + " is not for --game othello (it takes --size, --start, --time, --prove, --replies, --hash, --book, --workers, --json)");
   if (args.positional().size() != 1) throw UsageError("give one Othello position: moves from the start (\"f5 d6 c3\") or a board string");
   const OthelloGame game = othelloGame(args);
   const int n = game.size;
@@ -138,11 +139,14 @@ int runOthelloSolve(const Args& args) {
   std::vector<std::string> line;
   std::optional<othello::MarginProof> proof;
   std::optional<coordinator::OthelloSplitSummary> split;
+  std::optional<othello::MoveValues> replies;
   std::string workers;
   if (args.value("split-levels") && !distributedRequested(args))
     throw UsageError("--split-levels says how a solve is split among --workers; a solve in one process is not split");
   if (args.value("proof-nodes") && !distributedRequested(args))
     throw UsageError("--proof-nodes bounds each job's proof with --workers; a solve in one process proves within --time");
+  if (args.flag("replies") && distributedRequested(args))
+    throw UsageError("--replies solves every move in one process; with --workers the split shows only that no move beats the best");
   if (distributedRequested(args) && pos.moves()) {
     split = runOthelloSplitSolve(args, pos, workers);
     r.exact = split->exact;
@@ -176,6 +180,12 @@ int runOthelloSolve(const Args& args) {
     }
     if (r.exact)
       for (const Square s : othello::perfectLine(solver, pos)) line.push_back(othello::squareName(s));
+    // --replies: every move's margin, with the time the solve left.
+    if (r.exact && args.flag("replies")) {
+      const double limit = args.seconds("time", 0, 0, 1e9);
+      if (limit > 0 && limit <= r.seconds) replies = othello::MoveValues{{}, false, 0};
+      else replies = othello::moveValues(solver, pos, &worker::stopFlag(), limit > 0 ? limit - r.seconds : 0);
+    }
   }
   const bool over = pos.ended();
   const std::string best = !r.exact || over ? "" : othello::squareName(r.best);
@@ -207,6 +217,17 @@ int runOthelloSolve(const Args& args) {
                    .num("dispatch_seconds_per_job", split->jobs ? split->dispatchSeconds / static_cast<double>(split->jobs) : 0.0)
                    .num("split_positions", static_cast<long long>(split->splitPositions))
                    .done();
+  // --replies: each move's margin for the side to move, best first (null: not asked, or stopped).
+  std::string repliesJson = "null";
+  if (replies && replies->complete) {
+    repliesJson = "[";
+    for (std::size_t i = 0; i < replies->moves.size(); ++i)
+      repliesJson += (i ? ", " : "") + JsonObject()
+                                           .str("move", othello::squareName(replies->moves[i].move))
+                                           .num("margin", static_cast<long long>(replies->moves[i].margin))
+                                           .done();
+    repliesJson += "]";
+  }
   if (json) {
     std::cout << JsonObject()
                      .str("position", args.positional()[0])
@@ -230,6 +251,8 @@ int runOthelloSolve(const Args& args) {
                                                .str("error", proof->error)
                                                .done()
                                          : "null")
+                     .raw("replies", repliesJson)
+                     .num("replies_nodes", static_cast<long long>(replies ? replies->nodes : 0))
                      .raw("split", splitJson)
                      .raw("book", stored.empty() ? "null" : jsonQuote(stored))
                      .done()
@@ -245,6 +268,16 @@ int runOthelloSolve(const Args& args) {
                 << "line:";
       for (const auto& m : line) std::cout << ' ' << m;
       std::cout << '\n';
+      if (replies && replies->complete && !replies->moves.empty()) {
+        std::cout << "replies (margin for " << discName(pos.toMove()) << "):";
+        for (const auto& v : replies->moves)
+          std::cout << ' ' << othello::squareName(v.move) << ' ' << (v.margin > 0 ? "+" : "") << v.margin
+                    << (&v != &replies->moves.back() ? "," : "");
+        std::printf(" (%llu nodes, %.2f s)\n", static_cast<unsigned long long>(replies->nodes), replies->seconds);
+      } else if (replies && !replies->complete) {
+        std::cout << "replies: unknown (" << (worker::stopRequested() ? "stopped by " + worker::stopReason() : "--time ran out")
+                  << " before every move was solved)\n";
+      }
     } else {
       std::cout << "result: unknown (" << (worker::stopRequested() ? "stopped by " + worker::stopReason() : "--time ran out")
                 << ")\n";
@@ -266,7 +299,7 @@ int runOthelloSolve(const Args& args) {
                   static_cast<unsigned long long>(proof->nodes), proof->seconds);
     if (!stored.empty()) std::cout << "stored in book " << stored << '\n';
   }
-  if (!r.exact && worker::stopRequested()) return worker::stopExitStatus();
+  if ((!r.exact || (replies && !replies->complete)) && worker::stopRequested()) return worker::stopExitStatus();
   return 0;
 }
 

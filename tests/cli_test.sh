@@ -294,6 +294,15 @@ out=$("$TENGEN" solve --game othello "$FFO1"); rc=$?
 check "othello: FFO #1 exits 0" [ "$rc" -eq 0 ]
 check "othello: FFO #1 is black +18 by g8 (published)" contains "$out" "result: black-wins (final margin +18 for black"
 check "othello: FFO #1 best move g8" contains "$out" "best move: g8"
+# --replies: every move's margin, as the FFO file lists them (G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24).
+out=$("$TENGEN" solve --game othello --replies "$FFO1"); rc=$?
+check "othello --replies: FFO #1 exits 0" [ "$rc" -eq 0 ] && check "othello --replies: every move's published margin, best first" contains "$out" "replies (margin for black): g8 +18, h1 +12, a2 +6, h7 +6, a3 +4, b1 -4, a4 -22, g2 -24 ("
+out=$("$TENGEN" solve --game othello --replies --json "$FFO1")
+check "othello --replies --json: the list" contains "$out" '"replies": [{"move": "g8", "margin": 18}, {"move": "h1", "margin": 12}, {"move": "a2", "margin": 6}'
+out=$("$TENGEN" solve --game othello --json "$FFO1")
+check "othello without --replies: replies null" contains "$out" '"replies": null, "replies_nodes": 0'
+err=$("$TENGEN" solve --game othello --replies --workers 2 "$FFO1" 2>&1 >/dev/null); rc=$?
+check "othello --replies with --workers exits 2 saying why" [ "$rc" -eq 2 ] && check "othello --replies with --workers (says)" contains "$err" "--replies solves every move in one process"
 # --hash sizes the endgame search's table: a 1 MiB table on FFO #40 (20 empties) searches more
 # nodes than the default 128 MiB, and the margin stays exact.
 FFO40="O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
