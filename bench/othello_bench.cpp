@@ -1,6 +1,7 @@
 // Reading the FForum problem files and timing the exact endgame solver on them.
 #include "bench/othello_bench.h"
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <sstream>
@@ -8,6 +9,7 @@
 
 #include "solver/othello/board.h"
 #include "solver/othello/endgame.h"
+#include "solver/othello/move_values.h"
 
 namespace tengen::bench {
 
@@ -42,7 +44,8 @@ std::vector<FfoProblem> readFfoProblems(const std::string& file) {
   return out;
 }
 
-std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method, double maxSeconds) {
+std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method, double maxSeconds,
+                                      bool replies) {
   std::vector<FfoSolve> out;
   for (const FfoProblem& prob : readFfoProblems(file)) {
     const othello::Position p = othello::parseBoardString(prob.board);
@@ -63,6 +66,23 @@ std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othel
     s.nodes = r.nodes;
     s.seconds = r.seconds;
     s.finished = r.exact;
+    if (replies && s.finished) {
+      const othello::MoveValues values = othello::moveValues(solver, p, nullptr, maxSeconds);
+      s.repliesFinished = values.complete;
+      s.repliesNodes = values.nodes;
+      s.repliesSeconds = values.seconds;
+      for (const auto& [name, score] : prob.moves) {
+        if (!values.complete) break;
+        ++s.repliesChecked;
+        const auto square = othello::parseSquare(std::string{static_cast<char>(name[0] | 0x20)} + name.substr(1), 8);
+        const auto found = std::find_if(values.moves.begin(), values.moves.end(),
+                                        [&](const othello::MoveValue& v) { return square && v.move == *square; });
+        if (found == values.moves.end()) s.repliesDiffering.push_back(name + " not a legal move");
+        else if (found->margin != score)
+          s.repliesDiffering.push_back(othello::squareName(found->move) + " " + (found->margin > 0 ? "+" : "") +
+                                   std::to_string(found->margin) + " (published " + (score > 0 ? "+" : "") + std::to_string(score) + ")");
+      }
+    }
     if (prove && s.finished) {
       solver.setLimits(nullptr, 0);
       othello::MarginProofOptions o;

@@ -33,13 +33,22 @@ struct FfoSolve {
   std::size_t treeNodes = 0;
   std::uint64_t proofNodes = 0;
   double proofSeconds = 0;
+  // With `replies`: every listed move's margin solved (othello::moveValues) against the listed one.
+  bool repliesFinished = false;
+  int repliesChecked = 0;
+  // The listed moves whose solved margin is not the file's ("g1 -32 (published -30)"), or that are
+  // not legal. The files are not always right: FForum #31's g1 is -32, proved and verified.
+  std::vector<std::string> repliesDiffering;
+  std::uint64_t repliesNodes = 0;
+  double repliesSeconds = 0;
 };
 
 // Solves every problem from scratch (a fresh table each) with the exact endgame solver, each
 // stopped after `maxSeconds` (0: never; a stopped one is not finished and not proved); with
-// `prove`, each margin is then proved by `method` and verified.
+// `prove`, each margin is then proved by `method` and verified; with `replies`, every move is
+// solved too (within another `maxSeconds`) and each listed move's score checked.
 std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove = false,
                                       othello::ProofMethod method = othello::ProofMethod::NullWindow,
-                                      double maxSeconds = 0);
+                                      double maxSeconds = 0, bool replies = false);
 
 }  // namespace tengen::bench

@@ -5,6 +5,7 @@
 #include <array>
 #include <filesystem>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -497,9 +498,10 @@ int benchOthello(const Args& args) {
   double seconds = 0, proofSeconds = 0;
   // A problem stopped at --time is reported unfinished: not wrong, and its time counts as spent.
   const double maxSeconds = args.seconds("time", 0, 0, 1e9);
-  int wrong = 0, unfinished = 0;
+  int wrong = 0, unfinished = 0, differing = 0;
+  const bool replies = args.flag("replies");
   const auto solved = bench::runOthelloBench(file, prove, method == "dfpn" ? othello::ProofMethod::Dfpn : othello::ProofMethod::NullWindow,
-                                             maxSeconds);
+                                             maxSeconds, replies);
   for (const auto& s : solved) {
     nodes += s.nodes;
     seconds += s.seconds;
@@ -508,6 +510,7 @@ int benchOthello(const Args& args) {
     treeNodes += s.treeNodes;
     const bool right = s.margin == s.expected && s.bestScoresBest && (!prove || s.proved);
     unfinished += !s.finished;
+    differing += s.finished && !s.repliesDiffering.empty();
     wrong += s.finished && !right;
     if (json) {
       JsonObject o;
@@ -521,6 +524,15 @@ int benchOthello(const Args& args) {
         o.raw("proved", prove ? (s.proved ? "true" : "false") : "null")
             .num("tree_nodes", static_cast<long long>(s.treeNodes))
             .num("proof_seconds", s.proofSeconds);
+      if (s.finished && replies) {
+        std::string wrongList = "[";
+        for (std::size_t i = 0; i < s.repliesDiffering.size(); ++i) wrongList += (i ? ", " : "") + jsonQuote(s.repliesDiffering[i]);
+        o.boolean("replies_finished", s.repliesFinished)
+            .num("replies_checked", static_cast<long long>(s.repliesChecked))
+            .raw("replies_differing", wrongList + "]")
+            .num("replies_nodes", static_cast<long long>(s.repliesNodes))
+            .num("replies_seconds", s.repliesSeconds);
+      }
       std::cout << o.done() << '\n';
     } else if (!s.finished)
       std::printf("FFO #%-2d %2d empties: not finished in %g s (published %+3d), %llu nodes, %.3f s\n", s.number, s.empties,
@@ -533,6 +545,17 @@ int benchOthello(const Args& args) {
                            std::to_string(s.treeNodes) + " nodes, " + std::to_string(s.proofSeconds).substr(0, 5) + " s")
                               .c_str()
                         : "");
+    if (s.finished && replies) {
+      if (!s.repliesFinished) std::printf("        replies: not finished in %g s\n", maxSeconds);
+      else if (s.repliesDiffering.empty())
+        std::printf("        replies: all %d listed moves as published, %llu nodes, %.3f s\n", s.repliesChecked,
+                    static_cast<unsigned long long>(s.repliesNodes), s.repliesSeconds);
+      else {
+        std::printf("        replies: %zu of %d listed moves DIFFER from the file:", s.repliesDiffering.size(), s.repliesChecked);
+        for (const auto& w : s.repliesDiffering) std::printf(" %s;", w.c_str());
+        std::printf("\n");
+      }
+    }
   }
   if (json)
     std::cout << JsonObject()
@@ -540,6 +563,7 @@ int benchOthello(const Args& args) {
                      .num("problems", static_cast<long long>(solved.size()))
                      .num("wrong", static_cast<long long>(wrong))
                      .num("unfinished", static_cast<long long>(unfinished))
+                     .raw("replies_differ", replies ? std::to_string(differing) : "null")
                      .num("nodes", static_cast<long long>(nodes))
                      .num("seconds", seconds)
                      .num("nodes_per_s", seconds > 0 ? nodes / seconds : 0)
@@ -550,15 +574,16 @@ int benchOthello(const Args& args) {
                      .done()
               << '\n';
   else {
-    char limit[64] = "";
+    char limit[128] = "";
     if (unfinished) std::snprintf(limit, sizeof limit, ", %d not finished in %g s", unfinished, maxSeconds);
+    if (replies) std::snprintf(limit + std::strlen(limit), sizeof limit - std::strlen(limit), ", %d with replies differing from the file", differing);
     std::printf("total: %zu problems, %d wrong%s, %llu nodes, %.2f s, %.1f million nodes/s\n", solved.size(), wrong, limit,
                 static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds / 1e6 : 0);
     if (prove)
       std::printf("proofs (%s): %llu nodes, trees of %llu nodes in all, %.2f s with the verifier\n", method.c_str(),
                   static_cast<unsigned long long>(proofNodes), static_cast<unsigned long long>(treeNodes), proofSeconds);
   }
-  return wrong ? 1 : 0;
+  return wrong || differing ? 1 : 0;
 }
 
 }  // namespace

@@ -258,7 +258,8 @@ std::vector<CommandHelp> makeCommands() {
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
         {"replies", false, "", "horizon: with one line and --start PLY (the loser to move), prove the winner's win after each of "
                                "the loser's legal moves instead of walking back, and sum up which fall and which do not; with "
-                               "the winner to move, the same after each of the winner's moves within two cells of a stone"},
+                               "the winner to move, the same after each of the winner's moves within two cells of a stone; "
+                               "othello: solve every move too and check each listed move's published score"},
         {"then", true, "MOVES", "horizon --replies: moves played after --start PLY first (a position off the line, e.g. \"e9\")"},
         kProbeNodes,
         kProbeMax,

@@ -376,6 +376,13 @@ out=$("$TENGEN" bench othello --time 0.0001); rc=$?
 check "bench othello --time: stopped problems are not finished, none wrong" [ "$rc" -eq 0 ] && check "bench othello --time: stopped problems are not finished, none wrong (and)" contains "$out" "not finished in 0.0001 s (published" && check "bench othello --time: stopped problems are not finished, none wrong (and)" sh -c "! printf '%s' \"\$1\" | grep -q WRONG" _ "$out"
 out=$("$TENGEN" bench othello --time 0.0001 --json | tail -n 1)
 check "bench othello --time --json counts the unfinished" sh -c "printf '%s' \"\$1\" | grep -qE '\"wrong\": 0, \"unfinished\": [1-9]'" _ "$out"
+# bench othello --replies: every listed move's published score checked; a file that misstates one
+# (FFO #1 with H1 +10 instead of +12) is caught and exits 1.
+out=$("$TENGEN" bench othello --replies); rc=$?
+check "bench othello --replies: FForum #1-19, every listed move as published" [ "$rc" -eq 0 ] && check "bench othello --replies (and)" contains "$out" "replies: all 8 listed moves as published"
+printf '%s\n' "$FFO1; G8:+18; H1:+10; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;" > "$BOOKS/misstated.obf"
+out=$("$TENGEN" bench othello --replies --file "$BOOKS/misstated.obf"); rc=$?
+check "bench othello --replies: a misstated move score exits 1" [ "$rc" -eq 1 ] && check "bench othello --replies: names the move (and)" contains "$out" "replies: 1 of 8 listed moves DIFFER from the file: h1 +12 (published +10);" && check "bench othello --replies: the margin itself is right (and)" contains "$out" "total: 1 problems, 0 wrong, 1 with replies differing from the file"
 # Anti-Othello and the parallel start.
 out=$("$TENGEN" solve --game anti-othello --size 4 --prove --json ""); rc=$?
 check "anti-othello 4x4 start: black wins by 4, proved and verified" [ "$rc" -eq 0 ] && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"game": "anti-othello"' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"margin": 4' && check "anti-othello 4x4 start: black wins by 4, proved and verified (and)" contains "$out" '"verified": true'
