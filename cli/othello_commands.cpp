@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -162,6 +163,7 @@ int runOthelloSolve(const Args& args) {
     solver.setLimits(&worker::stopFlag(), args.seconds("time", 0, 0, 1e9));
     const bool terminal = !args.flag("json") && isatty(STDERR_FILENO);
     if (terminal) solver.setProgress([&pos](const othello::EndgameSolver::Progress& p) { showSolveProgress(p, pos.toMove()); });
+    const auto started = std::chrono::steady_clock::now();  // --time bounds the solve, the proof and the replies together
     r = solver.solve(pos);
     if (terminal) {
       solver.setProgress({});
@@ -180,11 +182,12 @@ int runOthelloSolve(const Args& args) {
     }
     if (r.exact)
       for (const Square s : othello::perfectLine(solver, pos)) line.push_back(othello::squareName(s));
-    // --replies: every move's margin, with the time the solve left.
+    // --replies: every move's margin, with the time the solve and the proof left.
     if (r.exact && args.flag("replies")) {
       const double limit = args.seconds("time", 0, 0, 1e9);
-      if (limit > 0 && limit <= r.seconds) replies = othello::MoveValues{{}, false, 0};
-      else replies = othello::moveValues(solver, pos, &worker::stopFlag(), limit > 0 ? limit - r.seconds : 0);
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (limit > 0 && limit <= spent) replies = othello::MoveValues{{}, false, 0, 0};
+      else replies = othello::moveValues(solver, pos, &worker::stopFlag(), limit > 0 ? limit - spent : 0);
     }
   }
   const bool over = pos.ended();
