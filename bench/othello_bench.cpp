@@ -44,6 +44,15 @@ std::vector<FfoProblem> readFfoProblems(const std::string& file) {
   return out;
 }
 
+namespace {
+// A listed move ("G8") as tengen names squares ("g8").
+std::string squareNameOf(const std::string& listed) {
+  std::string lower = listed;
+  for (char& c : lower) c = static_cast<char>(c | 0x20);
+  return lower;
+}
+}  // namespace
+
 std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othello::ProofMethod method, double maxSeconds,
                                       bool replies) {
   std::vector<FfoSolve> out;
@@ -58,11 +67,8 @@ std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othel
     s.margin = r.margin;
     s.expected = prob.moves.front().second;
     s.best = othello::squareName(r.best);
-    for (const auto& [name, score] : prob.moves) {
-      std::string lower = name;
-      for (char& c : lower) c = static_cast<char>(c | 0x20);
-      if (lower == s.best) s.bestScoresBest = score == s.expected;
-    }
+    for (const auto& [name, score] : prob.moves)
+      if (squareNameOf(name) == s.best) s.bestScoresBest = score == s.expected;
     s.nodes = r.nodes;
     s.seconds = r.seconds;
     s.finished = r.exact;
@@ -74,9 +80,9 @@ std::vector<FfoSolve> runOthelloBench(const std::string& file, bool prove, othel
       for (const auto& [name, score] : prob.moves) {
         if (!values.complete) break;
         ++s.repliesChecked;
-        const auto square = othello::parseSquare(std::string{static_cast<char>(name[0] | 0x20)} + name.substr(1), 8);
+        const std::string square = squareNameOf(name);
         const auto found = std::find_if(values.moves.begin(), values.moves.end(),
-                                        [&](const othello::MoveValue& v) { return square && v.move == *square; });
+                                        [&](const othello::MoveValue& v) { return othello::squareName(v.move) == square; });
         if (found == values.moves.end()) s.repliesDiffering.push_back(name + " not a legal move");
         else if (found->margin != score)
           s.repliesDiffering.push_back(othello::squareName(found->move) + " " + (found->margin > 0 ? "+" : "") +
