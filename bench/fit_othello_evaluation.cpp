@@ -1,7 +1,12 @@
 // Regenerates solver/othello/evaluation_weights.inc, the 6x6 and 8x8 tables: fit_othello_evaluation
 // [--samples N] [--threads T] [--seed S] > solver/othello/evaluation_weights.inc (progress on stderr).
+// --far fits the weights for positions far from the end (solver/othello/evaluation_far_weights.inc),
+// starting from the near ones: fit_othello_evaluation --far --size 8 --empties 19-24 --labels
+// selective [--samples N] --save F > solver/othello/evaluation_far_weights.inc.
+// --size 6|8 one board only; --empties A-B the samples' empties (10-18); --labels selective their
+// margins from the selective search instead of exact solves (for positions far from the end).
 // --save F keeps the solved samples in F-6.txt and F-8.txt (one "mine theirs margin" line each,
-// the discs in hex), appended 10,000 at a time; a run with --save goes on from the samples F
+// the discs in hex), appended 10,000 at a time (200 with selective labels); a run with --save goes on from the samples F
 // already holds (samples are numbered; a last line cut off by a kill is dropped), so a cut-off run
 // loses at most a block and a larger --samples adds to a smaller one's. --load F fits those instead of solving again (a fit takes
 // seconds, the solving hours), for trying fits on the same samples.
@@ -54,14 +59,33 @@ int main(int argc, char** argv) {
   tengen::othello::FitOptions o;
   std::string save, load;
   bool seedGiven = false;
+  std::vector<int> sizes{6, 8};
+  // --far: the far weights (solver/othello/evaluation_far_weights.inc), fitted from the near ones.
+  bool far = false;
+  std::vector<char*> args(argv, argv + argc);
+  if (const auto it = std::find(args.begin() + 1, args.end(), std::string("--far")); it != args.end()) {
+    far = true;
+    args.erase(it);
+  }
+  argc = static_cast<int>(args.size());
+  argv = args.data();
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const long value = std::strtol(argv[i + 1], nullptr, 10);
+    int low = 0, high = 0;
     if (flag == "--save") save = argv[i + 1];
+    else if (flag == "--empties" && std::sscanf(argv[i + 1], "%d-%d", &low, &high) == 2 && 1 <= low && low <= high && high <= 60) {
+      o.minEmpties = low;
+      o.maxEmpties = high;
+    } else if (flag == "--labels" && (std::strcmp(argv[i + 1], "exact") == 0 || std::strcmp(argv[i + 1], "selective") == 0))
+      o.selective = std::strcmp(argv[i + 1], "selective") == 0;
+    else if (flag == "--size" && (value == 6 || value == 8)) sizes = {static_cast<int>(value)};
     else if (flag == "--load") load = argv[i + 1];
     else if (flag == "--samples" && value > 10) o.samples = static_cast<int>(value);
     else if (flag == "--threads" && value > 0) o.threads = static_cast<int>(value);
     else if (flag == "--seed" && value >= 0) o.seed = static_cast<std::uint64_t>(value);
+    else if (flag == "--decay" && std::strtod(argv[i + 1], nullptr) >= 0) o.decay = std::strtod(argv[i + 1], nullptr);
+    else if (flag == "--epochs" && value >= 0 && argv[i + 1][0] != 0) o.epochs = static_cast<int>(value);
     else {
       std::cerr << "fit_othello_evaluation: bad option " << flag << " " << argv[i + 1] << "\n";
       return 2;
@@ -69,8 +93,9 @@ int main(int argc, char** argv) {
     seedGiven |= flag == "--seed";
   }
   std::vector<tengen::othello::FittedTable> tables;
-  for (int size : {6, 8}) {
+  for (int size : sizes) {
     o.size = size;
+    o.start = far ? tengen::othello::fittedWeights(size) : nullptr;
     std::vector<tengen::othello::FitSample> samples;
     if (!load.empty()) {
       std::uintmax_t whole = 0;
@@ -111,7 +136,7 @@ int main(int argc, char** argv) {
       tengen::othello::FitOptions block = o;
       while (static_cast<int>(samples.size()) < wanted) {
         block.first = static_cast<int>(samples.size());
-        block.samples = std::min(10000, wanted - block.first);
+        block.samples = std::min(o.selective ? 200 : 10000, wanted - block.first);
         block.progress = [&](int done) { std::cerr << "\r" << size << "x" << size << ": " << block.first + done << " of " << wanted << " positions solved" << std::flush; };
         const auto more = tengen::othello::makeFitSamples(block);
         if (!appendSamples(path, more)) {
@@ -130,6 +155,13 @@ int main(int argc, char** argv) {
   // How to make these tables again (a loaded sample file was made with its count and seed).
   std::string made = "fit_othello_evaluation --samples " + std::to_string(o.samples);
   if (seedGiven) made += " --seed " + std::to_string(o.seed);
-  std::cout << tengen::othello::weightsSource(tables, made);
+  if (sizes.size() == 1) made += " --size " + std::to_string(sizes[0]);
+  if (o.minEmpties != tengen::othello::FitOptions{}.minEmpties || o.maxEmpties != tengen::othello::FitOptions{}.maxEmpties)
+    made += " --empties " + std::to_string(o.minEmpties) + "-" + std::to_string(o.maxEmpties);
+  if (o.selective) made += " --labels selective";
+  if (o.decay != tengen::othello::FitOptions{}.decay) made += " --decay " + std::to_string(o.decay);
+  if (o.epochs != tengen::othello::FitOptions{}.epochs) made += " --epochs " + std::to_string(o.epochs);
+  if (far) made = "fit_othello_evaluation --far" + made.substr(made.find(' '));
+  std::cout << tengen::othello::weightsSource(tables, made, far ? "Far" : "");
   return 0;
 }

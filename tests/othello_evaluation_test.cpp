@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -169,6 +170,70 @@ TEST(OthelloEvaluation, SamplesFromALaterFirstAreTheTailOfAWholeRun) {
     EXPECT_EQ(tail[j].margin, whole[37 + j].margin);
   }
   EXPECT_NE(tail[0].mine, whole[0].mine);
+}
+
+// Far from the end the samples' margins come from the selective search: the same whatever the
+// threads (each from an empty table), and near the exact margins.
+TEST(OthelloEvaluation, SelectiveLabelsAreReproducibleAndNearTheExactMargins) {
+  FitOptions o = smallFit(80);
+  o.minEmpties = 15;
+  o.maxEmpties = 18;
+  o.selective = true;
+  o.threads = 1;
+  const auto one = makeFitSamples(o);
+  o.threads = 2;
+  const auto two = makeFitSamples(o);
+  o.selective = false;
+  const auto exact = makeFitSamples(o);
+  ASSERT_EQ(one.size(), 80u);
+  double off = 0, zero = 0;
+  int differ = 0;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].mine, two[i].mine);
+    EXPECT_EQ(one[i].margin, two[i].margin);
+    ASSERT_EQ(one[i].mine, exact[i].mine);
+    off += double(one[i].margin - exact[i].margin) * (one[i].margin - exact[i].margin);
+    zero += double(exact[i].margin) * exact[i].margin;
+    differ += one[i].margin != exact[i].margin;
+  }
+  std::printf("selective labels: rms %.2f discs off the exact margins (%.2f guessing 0), %d of %zu differ\n", std::sqrt(off / one.size()),
+              std::sqrt(zero / one.size()), differ, one.size());
+  EXPECT_LT(std::sqrt(off / one.size()), 0.25 * std::sqrt(zero / one.size()));
+  EXPECT_GT(differ, 0);  // ProbCut did prune: these are not exact solves under another name
+}
+
+// A fit given weights starts from them, and its decay pulls toward them: with no epochs it gives
+// them back, and a pattern no sample shows keeps its weight.
+TEST(OthelloEvaluation, AFitFromGivenWeightsStartsFromThemAndKeepsWhatNoSampleShows) {
+  const EvaluationWeights* w = fittedWeights(6);
+  ASSERT_NE(w, nullptr);
+  FitOptions o = smallFit(200);
+  o.start = w;
+  const auto samples = makeFitSamples(o);
+  o.epochs = 0;
+  const FittedTable same = fitEvaluation(samples, o);
+  EXPECT_EQ(same.edge, std::vector<std::int16_t>(w->edge, w->edge + edgePatterns(6)));
+  EXPECT_EQ(same.corner, std::vector<std::int16_t>(w->corner, w->corner + kCornerPatterns));
+  EXPECT_EQ(same.diagonal, std::vector<std::int16_t>(w->diagonal, w->diagonal + diagonalPatterns(6)));
+  EXPECT_EQ(same.mobility, w->mobility);
+  EXPECT_EQ(same.bias, w->bias);
+  o.epochs = 10;
+  const FittedTable moved = fitEvaluation(samples, o);
+  std::vector<bool> seen(kCornerPatterns);
+  for (const FitSample& s : samples)
+    for (int k : evaluationFeatures(s.mine, s.theirs, 6).corners) seen[k] = true;
+  int kept = 0, changed = 0;
+  for (int k = 0; k < kCornerPatterns; ++k) {
+    if (!seen[k]) {
+      EXPECT_EQ(moved.corner[k], w->corner[k]) << "corner reading " << k;
+      ++kept;
+    } else {
+      changed += moved.corner[k] != w->corner[k];
+    }
+  }
+  EXPECT_GT(kept, 1000);
+  EXPECT_GT(changed, 50);
+  EXPECT_LT(moved.trainError, same.trainError);
 }
 
 TEST(OthelloEvaluation, TheCommittedTablePredictsMarginsItNeverSaw) {

@@ -238,6 +238,7 @@ void EndgameSolver::setBoard(const Position& p) {
   squares_ = n * n;
   size_ = n;
   weights_ = fittedWeights(n);
+  farWeights_ = weights_ && farWanted_ && fittedFarWeights(n) ? fittedFarWeights(n) : weights_;
   board_ = boardMask(n);
   Bitboard rows = 0, cols = 0;
   for (int j = 0; j < n; ++j) {
@@ -364,7 +365,7 @@ int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, int d
 
 int EndgameSolver::shallow(Bitboard mine, Bitboard theirs, Bitboard empty, Bitboard moves, int depth, int alpha, int beta) {
   if (depth == 0 || !moves) {
-    if (weights_) return evaluatePosition(*weights_, mine, theirs, moves);
+    if (weights_) return evaluatePosition(std::popcount(empty) >= kFarFrom ? *farWeights_ : *weights_, mine, theirs, moves);
     const Bitboard replies = legalMoves(theirs, mine, empty);
     return 4 * (std::popcount(moves) + 2 * std::popcount(moves & corners_) - std::popcount(replies) -
                 2 * std::popcount(replies & corners_)) +

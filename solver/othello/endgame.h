@@ -97,6 +97,10 @@ class EndgameSolver {
     progress_ = std::move(report);
     progressEvery_ = every;
   }
+  // Whether the shallow searches read the far weights at positions of kFarFrom empties and more
+  // (on by default, where the board has them). Off, the search is the near weights' alone: the
+  // far weights' own samples are labelled so, or refitting them would change their labels.
+  void setFarEvaluation(bool on) { farWanted_ = on; }
   std::uint64_t nodes() const { return nodes_; }
   int tableBits() const { return std::countr_zero(mask_ + 1) + 1; }
   // Empties the table (cheaper than a new one once its pages are in use: a worker keeps one).
@@ -177,6 +181,8 @@ class EndgameSolver {
   int squares_ = 64;
   int size_ = 8;
   const EvaluationWeights* weights_ = nullptr;  // the fitted evaluation of this board size, if any
+  const EvaluationWeights* farWeights_ = nullptr;  // ... for positions of kFarFrom empties and more (else weights_)
+  bool farWanted_ = true;
   Bitboard edgeAcross_[4] = {};                  // per axis: squares with a neighbour off the board
   Bitboard board_ = 0;                           // the board's squares
 };

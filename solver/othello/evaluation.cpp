@@ -12,6 +12,7 @@ namespace tengen::othello {
 namespace {
 
 #include "solver/othello/evaluation_weights.inc"
+#include "solver/othello/evaluation_far_weights.inc"
 
 int power3(int k) {
   int p = 1;
@@ -177,16 +178,29 @@ int evaluatePosition(const EvaluationWeights& w, Bitboard mine, Bitboard theirs,
   return v + w.diagonalByReading[r.diagonals[0]] + w.diagonalByReading[r.diagonals[1]];
 }
 
-const EvaluationWeights* fittedWeights(int n) {
-  static const std::vector<ByReading> committed = [] {
-    std::vector<ByReading> all;
-    all.reserve(std::size(kFittedWeights));  // no reallocation: the pointers into each stay good
-    for (const EvaluationWeights& w : kFittedWeights) all.push_back(byReading(w));
-    return all;
-  }();
-  for (const ByReading& b : committed)
+namespace {
+// The tables with their weights by reading; the pointers into each stay good (no reallocation).
+std::vector<ByReading> withReadings(const EvaluationWeights* begin, const EvaluationWeights* end) {
+  std::vector<ByReading> all;
+  all.reserve(end - begin);
+  for (const EvaluationWeights* w = begin; w != end; ++w)
+    if (w->size) all.push_back(byReading(*w));
+  return all;
+}
+const EvaluationWeights* ofSize(const std::vector<ByReading>& tables, int n) {
+  for (const ByReading& b : tables)
     if (b.weights.size == n) return &b.weights;
   return nullptr;
+}
+}  // namespace
+
+const EvaluationWeights* fittedWeights(int n) {
+  static const std::vector<ByReading> committed = withReadings(std::begin(kFittedWeights), std::end(kFittedWeights));
+  return ofSize(committed, n);
+}
+const EvaluationWeights* fittedFarWeights(int n) {
+  static const std::vector<ByReading> committed = withReadings(std::begin(kFittedFarWeights), std::end(kFittedFarWeights));
+  return ofSize(committed, n);
 }
 
 }  // namespace tengen::othello

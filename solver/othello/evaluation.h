@@ -48,6 +48,11 @@ struct EvaluationWeights {
 
 // The committed weights for an n x n board, or nullptr where none were fitted.
 const EvaluationWeights* fittedWeights(int n);
+// Positions of kFarFrom empties and more have weights of their own where a board has them (fitted
+// on positions far from the end, starting from the near weights: fit_othello_evaluation --far),
+// else nullptr. The near weights are fitted on positions of 10-18 empties.
+inline constexpr int kFarFrom = 19;
+const EvaluationWeights* fittedFarWeights(int n);
 
 // The expected margin in sixteenths of a disc, straight from the discs (the side to move's legal
 // moves given): the value evaluate() gives for evaluationFeatures(mine, theirs, w.size, moves), at
