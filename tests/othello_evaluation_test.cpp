@@ -274,5 +274,23 @@ TEST(OthelloEvaluation, TheExactValueDoesNotDependOnWhereTheSearchStarts) {
   }
 }
 
+// The far weights (8x8, 19 empties and more) only order moves: the margins are the same with them
+// and without them, and the shallow estimates they feed differ only where a leaf is far out.
+TEST(OthelloEvaluation, TheFarWeightsOrderMovesButNeverChangeAMargin) {
+  std::mt19937 rng(19);
+  for (int i = 0; i < 2; ++i) {
+    const Position p = randomPosition(rng, 8, 20);
+    if (p.ended()) continue;
+    EndgameSolver near(18), far(18);
+    near.setFarEvaluation(false);
+    const EndgameResult a = near.solve(p), b = far.solve(p);
+    EXPECT_EQ(a.margin, b.margin);
+    if (fittedFarWeights(8)) {
+      EXPECT_NE(near.estimate(p, 1), far.estimate(p, 1));  // its leaves have 19 empties
+      EXPECT_EQ(near.estimate(p, 2), far.estimate(p, 2));  // 18: the near weights' on both sides
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tengen::othello
