@@ -2,7 +2,9 @@
 // [--samples N] [--threads T] [--seed S] > solver/othello/evaluation_weights.inc (progress on stderr).
 // --far fits the weights for positions far from the end (solver/othello/evaluation_far_weights.inc),
 // starting from the near ones: fit_othello_evaluation --far --size 8 --empties 19-24 --labels
-// selective [--samples N] --save F > solver/othello/evaluation_far_weights.inc.
+// selective --seed 2 [--samples N] --save bench/othello_far_samples > solver/othello/evaluation_far_weights.inc
+// (the samples made so far are committed there). --epochs E (30) and --decay D (0.01): the fit's
+// passes over the samples, and how hard it pulls rare patterns back to where they started.
 // --size 6|8 one board only; --empties A-B the samples' empties (10-18); --labels selective their
 // margins from the selective search instead of exact solves (for positions far from the end).
 // --save F keeps the solved samples in F-6.txt and F-8.txt (one "mine theirs margin" line each,
