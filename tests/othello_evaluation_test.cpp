@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "solver/othello/endgame.h"
@@ -272,6 +273,29 @@ TEST(OthelloEvaluation, TheExactValueDoesNotDependOnWhereTheSearchStarts) {
     EndgameSolver window(18);
     EXPECT_EQ(window.search(p, -127, 127), r.margin);
   }
+}
+
+// The weights as source: the near tables' names, or the far ones' (evaluation_far_weights.inc),
+// each array its table's values in order, and the list the evaluation reads.
+TEST(OthelloEvaluation, WeightsSourceNamesTheNearOrTheFarTables) {
+  FittedTable t;
+  t.size = 4;
+  t.edge.assign(edgePatterns(4), 0);
+  t.corner.assign(kCornerPatterns, 0);
+  t.diagonal.assign(diagonalPatterns(4), 0);
+  t.edge[1] = -5;
+  t.diagonal[0] = 9;
+  t.mobility = 3;
+  t.potential = -2;
+  t.bias = 7;
+  const std::string near = weightsSource({t}, "test"), far = weightsSource({t}, "test", "Far");
+  EXPECT_NE(near.find("const std::int16_t kEdge4[729] = {\n0,-5,0,"), std::string::npos);
+  EXPECT_NE(near.find("inline const EvaluationWeights kFittedWeights[] = {\n    {4, kEdge4, kCorner4, kDiagonal4, 3, -2, 7},\n};"), std::string::npos);
+  EXPECT_NE(far.find("const std::int16_t kFarEdge4[729] = {\n0,-5,0,"), std::string::npos);
+  EXPECT_NE(far.find("const std::int16_t kFarDiagonal4[81] = {\n9,0,"), std::string::npos);
+  EXPECT_NE(far.find("inline const EvaluationWeights kFittedFarWeights[] = {\n    {4, kFarEdge4, kFarCorner4, kFarDiagonal4, 3, -2, 7},\n};"), std::string::npos);
+  EXPECT_EQ(far.find("kEdge4"), std::string::npos);
+  EXPECT_NE(weightsSource({}, "test", "Far").find("kFittedFarWeights[] = {\n    {},\n};"), std::string::npos);
 }
 
 // The far weights (8x8, 19 empties and more) only order moves: the margins are the same with them
