@@ -46,6 +46,7 @@ std::vector<FitSample> makeFitSamples(const FitOptions& o) {
   const auto work = [&] {
     EndgameSolver solver(18);
     solver.setFarEvaluation(false);  // the labels are the near weights' alone, whatever far ones are committed
+    if (o.selective) solver.setSelectiveGuess({0, EndgameSolver::SelectiveGuess{}.margin});  // ProbCut from any root
     for (int j; (j = next++) < o.samples;) {
       const int i = o.first + j;
       const int empties = o.minEmpties + i % (o.maxEmpties - o.minEmpties + 1);
@@ -53,7 +54,6 @@ std::vector<FitSample> makeFitSamples(const FitOptions& o) {
       int margin;
       if (o.selective) {
         solver.clear();  // its guesses depend on what the table holds: each sample from an empty one
-        solver.setSelectiveGuess({0, EndgameSolver::SelectiveGuess{}.margin});
         margin = solver.guess(p);
       } else {
         margin = solver.solve(p).margin;
