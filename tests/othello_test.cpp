@@ -105,6 +105,10 @@ TEST(Othello, MovesAndFlipsOnRandomBoardsAgreeWithThePlainRules) {
           if (t != s && g.cell[t] == 2 && after.cell[t] == 2) turned |= bit(t);
       }
       ASSERT_EQ(flipsOf(own, other, s), turned) << "round " << round << " square " << squareName(s);
+      ASSERT_EQ(flipsByLines(own, other, s), turned) << "round " << round << " square " << squareName(s);
+#if defined(TENGEN_FLIPS_BY_RAYS)
+      ASSERT_EQ(flipsByRays(own, other, s), turned) << "round " << round << " square " << squareName(s);
+#endif
       flipped += turned != 0;
       longRuns += std::popcount(turned) >= 5;
     }
@@ -113,8 +117,9 @@ TEST(Othello, MovesAndFlipsOnRandomBoardsAgreeWithThePlainRules) {
   EXPECT_GT(longRuns, 1000);
 }
 
-// The last ply's count by line tables against the plain rules: a full 8x8 board but for one
-// square, each disc drawn at random (skewed either way, so that long runs turn up).
+// The last ply's count (its line tables, and the rays where the build has them) against the plain
+// rules: a full 8x8 board but for one square, each disc drawn at random (skewed either way, so
+// that long runs turn up).
 TEST(Othello, LastFlipCountsAgreeWithThePlainRules) {
   std::mt19937 rng(29);
   int turned = 0, none = 0;
@@ -133,6 +138,7 @@ TEST(Othello, LastFlipCountsAgreeWithThePlainRules) {
       expected = static_cast<int>(std::count(after.cell.begin(), after.cell.end(), 2)) - std::popcount(own) - 1;
     }
     ASSERT_EQ(lastFlipCount(own, s), expected) << "round " << round << " square " << squareName(s);
+    ASSERT_EQ(lastFlipCountByLines(own, s), expected) << "round " << round << " square " << squareName(s);
     (expected ? turned : none)++;
   }
   EXPECT_GT(turned, 10000);
