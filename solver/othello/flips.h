@@ -151,10 +151,7 @@ inline Bitboard flipsByRays(Bitboard own, Bitboard other, Square s) {
   // The ray's squares before its end: below it going up, above it going down.
   const __m256i upRun = _mm256_maskz_and_epi64(upTurns, up, _mm256_add_epi64(upEnd, _mm256_set1_epi64x(-1)));
   const __m256i downRun = _mm256_maskz_and_epi64(downTurns, down, _mm256_sub_epi64(zero, _mm256_add_epi64(downEnd, downEnd)));
-  const __m256i runs = _mm256_or_si256(upRun, downRun);
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(runs), _mm256_extracti128_si256(runs, 1));
-  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
-  return static_cast<Bitboard>(_mm_cvtsi128_si64(half));
+  return moves_detail::unionOfLanes(_mm256_or_si256(upRun, downRun));
 }
 #endif
 
