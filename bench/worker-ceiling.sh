@@ -1,32 +1,35 @@
 #!/bin/bash
 # What two workers can gain on this machine, beside what they do gain: the Othello 6x6 book build
-# (issue 55's figure) on one worker, then two copies of that one-worker build at once (each its
-# own book: the same work twice, nothing shared, no split to lose anything), then the build on two
-# workers. The copies measure the machine: if two busy cores slow each other (shared caches, a
+# (issue 55's figure; another board with --size) on one worker, then two copies of that one-worker
+# build at once (each its own book: the same work twice, nothing shared, no split to lose
+# anything), then the build on two workers. The copies measure the machine: if two busy cores slow each other (shared caches, a
 # virtual machine's two vCPUs on one physical core), no split can beat their combined rate,
 #   ceiling = T1 x (1/Tcopy1 + 1/Tcopy2),
 # and the split's own efficiency is its speedup T1/T2 over that ceiling.
 #
-# usage: bench/worker-ceiling.sh [--depth D] [--rounds R] TENGEN [-- BUILD_OPTIONS...]
-#   D: plies of the book below the 6x6 start (default 3: about 2.2G nodes, 150-230 s a build on a
-#   2-vCPU VM); R: rounds, each the other way round from the last (default 2; the figures are
-#   means). BUILD_OPTIONS go to every build (e.g. -- --hash 32).
+# usage: bench/worker-ceiling.sh [--depth D] [--rounds R] [--size N] TENGEN [-- BUILD_OPTIONS...]
+#   D: plies of the book below the start (default 3: on 6x6 about 2.2G nodes, 150-230 s a build
+#   on a 2-vCPU VM); R: rounds, each the other way round from the last (default 2; the figures are
+#   means); N: the board, 4, 6 (default) or 8. BUILD_OPTIONS go to every build (e.g. -- --hash 32).
 set -euo pipefail
 depth=3
 rounds=2
+size=6
 while [[ $# -gt 0 && "$1" == --* && "$1" != "--" ]]; do
   case "$1" in
     --depth) depth=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
+    --size) size=$2; shift 2 ;;
     *) echo "worker-ceiling: unknown option $1" >&2; exit 2 ;;
   esac
 done
 if [[ $# -lt 1 ]]; then
-  echo "usage: bench/worker-ceiling.sh [--depth D] [--rounds R] TENGEN [-- BUILD_OPTIONS...]" >&2
+  echo "usage: bench/worker-ceiling.sh [--depth D] [--rounds R] [--size N] TENGEN [-- BUILD_OPTIONS...]" >&2
   exit 2
 fi
 [[ "$depth" =~ ^[1-9][0-9]*$ ]] || { echo "worker-ceiling: --depth wants a positive count, not '$depth'" >&2; exit 2; }
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "worker-ceiling: --rounds wants a positive count, not '$rounds'" >&2; exit 2; }
+[[ "$size" =~ ^(4|6|8)$ ]] || { echo "worker-ceiling: --size wants 4, 6 or 8, not '$size'" >&2; exit 2; }
 tengen=$1
 shift
 [[ "${1:-}" == "--" ]] && shift
@@ -41,7 +44,7 @@ build() {
   shift 2
   local start end
   start=$(date +%s.%N)
-  "$tengen" book build --game othello --size 6 "" --depth "$depth" --proof-nodes 0 --workers "$workers" \
+  "$tengen" book build --game othello --size "$size" "" --depth "$depth" --proof-nodes 0 --workers "$workers" \
     --book "$scratch/$book" "$@" > "$scratch/$book.log" 2>&1 ||
     { echo "worker-ceiling: the build into $book failed:" >&2; tail -3 "$scratch/$book.log" >&2; exit 1; }
   end=$(date +%s.%N)
