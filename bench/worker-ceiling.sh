@@ -2,8 +2,9 @@
 # What two workers can gain on this machine, beside what they do gain: the Othello 6x6 book build
 # (issue 55's figure; another board with --size) on one worker, then two copies of that one-worker
 # build at once (each its own book: the same work twice, nothing shared, no split to lose
-# anything), then the build on two workers. The copies measure the machine: if two busy cores slow each other (shared caches, a
-# virtual machine's two vCPUs on one physical core), no split can beat their combined rate,
+# anything), then the build on two workers. The copies measure the machine: if two busy cores
+# slow each other (shared caches, a virtual machine's two vCPUs on one physical core), no split
+# can beat their combined rate,
 #   ceiling = T1 x (1/Tcopy1 + 1/Tcopy2),
 # and the split's own efficiency is its speedup T1/T2 over that ceiling.
 #
@@ -48,7 +49,7 @@ build() {
     --book "$scratch/$book" "$@" > "$scratch/$book.log" 2>&1 ||
     { echo "worker-ceiling: the build into $book failed:" >&2; tail -3 "$scratch/$book.log" >&2; exit 1; }
   end=$(date +%s.%N)
-  echo "$start $end" | awk '{printf "%.2f", $2 - $1}'
+  echo "$start $end" | awk '{d = $2 - $1; printf "%.3f", (d > 0.001 ? d : 0.001)}'
 }
 nodes() { grep -o 'search: [0-9]* nodes' "$scratch/$1.log" | grep -o '[0-9]*'; }
 
