@@ -61,5 +61,42 @@ TEST(FivePointBoard, MatchesAPlainCountThroughPlacementsAndUndos) {
   EXPECT_GT(overlined, 0);
 }
 
+// hasMoveMakingFour asks only the points near each move; the plain way plays every empty point and
+// looks for a five-or-more point anywhere. Random games in a small square, on boards where the
+// colour has no five-or-more point (the function's condition), both answers compared.
+TEST(HasMoveMakingFour, MatchesPlayingEveryPointAndScanningTheBoard) {
+  std::mt19937 rng(20261203);
+  long long asked = 0, fours = 0;
+  for (int size : {7, 9, 15})
+    for (int game = 0; game < 60; ++game) {
+      Board b(size);
+      const int span = std::min(size, 8), origin = (size - span) / 2;
+      std::uniform_int_distribution<int> cell(0, span - 1);
+      for (int move = 0; move < 40; ++move) {
+        const Point p = b.point(origin + cell(rng), origin + cell(rng));
+        if (!b.isEmpty(p)) continue;
+        b.place(p, rng() % 2 ? Color::Black : Color::White);
+        for (Color c : {Color::Black, Color::White}) {
+          if (!everyFivePoint(b, c, Rule::Freestyle).empty()) continue;
+          bool expected = false;
+          for (Point q = 0; q < b.cellCount() && !expected; ++q) {
+            if (!b.isEmpty(q)) continue;
+            b.place(q, c);
+            expected = !everyFivePoint(b, c, Rule::Freestyle).empty();
+            b.undo();
+          }
+          const auto stones = b.history().size();
+          ASSERT_EQ(hasMoveMakingFour(b, c), expected) << "size " << size << " game " << game << " move " << move;
+          ASSERT_EQ(b.history().size(), stones);
+          ++asked;
+          fours += expected;
+        }
+      }
+    }
+  // Both answers must have been common.
+  EXPECT_GT(fours, asked / 10);
+  EXPECT_GT(asked - fours, asked / 10);
+}
+
 }  // namespace
 }  // namespace tengen::gomoku

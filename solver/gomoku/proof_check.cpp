@@ -294,7 +294,7 @@ class Checker {
       if (fives == 1) {
         answers.push_back(fivePoints(attacker_).front());  // a four: its five point
       } else {
-        if (hasMoveMakingFiveOrMore(defender)) {
+        if (hasMoveMakingFour(b_, defender)) {  // it has no five point: asked just above
           error = "the defender has a four against " + which;
           break;
         }
@@ -319,18 +319,6 @@ class Checker {
     if (error.empty() && !won) error = "the threat sequence ends without a win";
     while (placed-- > 0) fb_.undo();
     return error.empty() || fail(error);
-  }
-
-  // Whether some move of c's leaves it a point that makes five or more.
-  bool hasMoveMakingFiveOrMore(Color c) {
-    for (Point q = 0; q < b_.cellCount(); ++q) {
-      if (!b_.isEmpty(q)) continue;
-      fb_.place(q, c);
-      const bool five = !scanFivePoints(b_, c, Rule::Freestyle).empty();
-      fb_.undo();
-      if (five) return true;
-    }
-    return false;
   }
 
   bool checkDisproofNode(int node, Color toMove) {

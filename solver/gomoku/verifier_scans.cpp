@@ -28,6 +28,30 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule) {
   return out;
 }
 
+bool hasMoveMakingFour(Board& board, Color c) {
+  // The points within four cells of q along dir, on the board.
+  const auto alongLine = [&](Point q, int dir, auto&& visit) {
+    for (int steps = -4; steps <= 4; ++steps) {
+      const int col = board.col(q) + steps * kDirCol[dir], row = board.row(q) + steps * kDirRow[dir];
+      if (steps != 0 && board.onBoard(col, row)) visit(board.point(col, row));
+    }
+  };
+  for (Point q = 0; q < board.cellCount(); ++q) {
+    if (!board.isEmpty(q)) continue;
+    for (int dir = 0; dir < kDirections; ++dir) {
+      int own = 0;
+      alongLine(q, dir, [&](Point r) { own += board.has(r, c); });
+      if (own < 3) continue;
+      board.place(q, c);
+      bool four = false;
+      alongLine(q, dir, [&](Point r) { four = four || (board.isEmpty(r) && makesFive(board, r, c, Rule::Freestyle)); });
+      board.undo();
+      if (four) return true;
+    }
+  }
+  return false;
+}
+
 FivePointBoard::FivePointBoard(const Board& board, Rule rule)
     : board_(board), rule_(rule),
       fives_{scanFivePoints(board_, Color::Black, rule_), scanFivePoints(board_, Color::White, rule_)} {}
