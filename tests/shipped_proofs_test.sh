@@ -9,16 +9,16 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "$0")/test_lib.sh"  # failures, check, contains, field
 
-# check_proof FILE ROOT TO_MOVE CLAIM OFF_TREE SLICE...: the whole file verified with its root, side
-# to move and claim; each slice; a move that is no edge at the root refused.
+# check_proof FILE ROOT TO_MOVE RULE CLAIM OFF_TREE SLICE...: the whole file verified with its root,
+# side to move, rule and claim; each slice; a move that is no edge at the root refused.
 check_proof() {
-  local file="$PROOFS/$1" root="$2" to_move="$3" claim="$4" off_tree="$5"; shift 5
+  local file="$PROOFS/$1" root="$2" to_move="$3" rule="$4" claim="$5" off_tree="$6"; shift 6
   check "$(basename "$file") is in the repo" [ -s "$file" ]
   out=$("$TENGEN" verify --proof "$file" --json); rc=$?
   check "$(basename "$file") verifies whole (rc $rc): $out" [ "$rc" -eq 0 ]
   check "  ok" contains "$out" '"ok": true'
   check "  its root is $root" contains "$out" "\"root\": \"$root\""
-  check "  $to_move to move, renju" contains "$out" "\"to_move\": \"$to_move\", \"rule\": \"renju\""
+  check "  $to_move to move, $rule" contains "$out" "\"to_move\": \"$to_move\", \"rule\": \"$rule\""
   check "  its claim is $claim" contains "$out" "\"claim\": \"$claim\""
   check "  every tree node was checked" [ "$(field positions_checked "$out")" = "$(field tree_nodes "$out")" ]
   for slice in "$@"; do
@@ -42,9 +42,16 @@ check_proof() {
 }
 
 # Suisei (I13: h8 i9 f6, white to move), white's fourth move j9; the slice: a far fifth move.
-check_proof suisei-i13.tgp "f6,h8/i9" white "white wins" i10 "j9 a1"
+check_proof suisei-i13.tgp "f6,h8/i9" white renju "white wins" i10 "j9 a1"
 out=$("$TENGEN" verify --proof "$PROOFS/suisei-i13.tgp" --slice "j9 a1" --json)
 check "the Suisei file's slice root is the opening plus j9 a1" contains "$out" '"root": "a1,f6,h8/i9,j9"'
+
+# Freestyle, white's first move far from the centre: h8 a1 (the corner) and h8 o8 (the edge on
+# h8's row), black to move; the slices: white's reply beside its own stone.
+check_proof freestyle-h8-a1.tgp "h8/a1" black freestyle "black wins" j10 "i9 b2"
+check_proof freestyle-h8-o8.tgp "h8/o8" black freestyle "black wins" i9 "g7 o7"
+out=$("$TENGEN" verify --proof "$PROOFS/freestyle-h8-o8.tgp" --slice "g7 o7" --json)
+check "the h8 o8 file's slice root is g7 and o7 played" contains "$out" '"root": "g7,h8/o7,o8"'
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
