@@ -1,7 +1,8 @@
 // The verifier's five points kept through placements (FivePointBoard) against a plain count:
 // every empty point asked whether it makes five, on random dense games under each rule (black's
 // exact five in renju and standard gomoku, where a stone can turn a five point into an overline),
-// after every placement and every undo.
+// after every placement and every undo. And the defender's-four question against playing every
+// point and scanning the whole board.
 #include <gtest/gtest.h>
 
 #include <random>
