@@ -14,6 +14,7 @@
 #include "book/sealed_bytes.h"
 #include "book/whole_file.h"
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/proof_check.h"
 
 namespace tengen::book {
 namespace {
@@ -222,6 +223,17 @@ ProofFile sliceProof(const ProofFile& proof, const std::vector<gomoku::Point>& m
     out.tree.nodes.push_back(std::move(n));
   }
   return out;
+}
+
+gomoku::CompactionCounts compactProof(ProofFile& proof, std::uint64_t threatsPerNode) {
+  gomoku::CompactionCounts counts;
+  auto smaller = gomoku::compactWithThreatSequences(proof.board, proof.toMove, proof.rule, proof.attacker, proof.tree,
+                                                    threatsPerNode, &counts);
+  if (counts.after == counts.before && counts.replaced == 0) return counts;
+  const gomoku::ProofCheck check = gomoku::checkProof(proof.board, proof.toMove, proof.rule, proof.attacker, smaller);
+  if (!check.ok) throw std::runtime_error("the proof compacted by threat sequences was refused by the verifier: " + check.error);
+  proof.tree = std::move(smaller);
+  return counts;
 }
 
 }  // namespace tengen::book

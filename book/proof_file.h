@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "solver/gomoku/board.h"
+#include "solver/gomoku/proof_compaction.h"
 #include "solver/gomoku/types.h"
 #include "solver/proof/proof_tree.h"
 
@@ -33,5 +34,11 @@ ProofFile readProofFile(const std::string& path);
 // own position: a slice to re-check alone. Throws std::runtime_error when a move is not an edge
 // of the tree there.
 ProofFile sliceProof(const ProofFile& proof, const std::vector<gomoku::Point>& moves);
+
+// The proof with every subtree the attacker wins by threats alone made one threat-sequence leaf
+// (solver/gomoku/proof_compaction.h), then re-checked whole by the verifier: `proof` changes only
+// when the smaller tree is accepted. Throws std::runtime_error with the verifier's reason when it
+// is not (a bug: the file is left as it was). `threatsPerNode` 0 leaves the proof as it is.
+gomoku::CompactionCounts compactProof(ProofFile& proof, std::uint64_t threatsPerNode);
 
 }  // namespace tengen::book

@@ -21,6 +21,7 @@
 #include "cli/args.h"
 #include "cli/book_open.h"
 #include "cli/commands.h"
+#include "cli/compaction_options.h"
 #include "cli/distributed.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
@@ -156,12 +157,13 @@ int exportProof(const Args& args) {
   file.toMove = pos.toMove;
   file.attacker = *attacker;
   file.tree = claim.tree;
+  const auto counts = book::compactProof(file, compactThreats(args));
   file.note = "rebuilt from book " + book.dir() + " by " + std::string(book::toolVersion()) + "; root " +
-              shownPosition(*args.value("root"));
+              shownPosition(*args.value("root")) + compactionNote(counts);
   book::writeProofFile(*out, file);
-  std::cout << "wrote " << gomoku::printable(*out) << ": " << (claim.tree.attackerWins ? "a proof that " : "a disproof that ")
-            << gomoku::colorName(*attacker) << " wins, " << claim.tree.nodes.size() << " positions, "
-            << std::filesystem::file_size(*out) << " bytes\n";
+  std::cout << "wrote " << gomoku::printable(*out) << ": " << (file.tree.attackerWins ? "a proof that " : "a disproof that ")
+            << gomoku::colorName(*attacker) << " wins, " << file.tree.nodes.size() << " positions"
+            << compactionNote(counts) << ", " << std::filesystem::file_size(*out) << " bytes\n";
   return 0;
 }
 

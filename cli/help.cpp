@@ -39,6 +39,9 @@ const OptionSpec kHintAfter{"hint-after", true, "N",
 const OptionSpec kHintQuestions{"hint-questions", true, "Q", "--hint-engine: at most Q questions during a search, or a job's (default 1000)"};
 const OptionSpec kHintWait{"hint-wait", true, "N",
                            "--hint-engine: 1 makes the search wait for each answer during it; 0 goes on while the engine thinks, the answer favoured from the node's next visit (default 1)"};
+const OptionSpec kCompactThreats{"compact-threats", true, "N",
+                                 "proof files (freestyle, standard): each attacker node whose win a threat-space search of N threats "
+                                 "finds becomes one sequence leaf the verifier replays (default 2000; 0: the tree as it is)"};
 const OptionSpec kHintMs{"hint-ms", true, "MS", "--hint-engine: milliseconds it may think per position (default 1000)"};
 const OptionSpec kSiblingHints{"sibling-hints", true, "N",
                                 "full mode: 1 tries first, below a defender's reply, the moves that won below a proven sibling reply; 0 does not (default 1)"};
@@ -142,8 +145,11 @@ std::vector<CommandHelp> makeCommands() {
        "trees with the plain-rules Othello verifier.",
        {kRule, kSize, kToMove, kBook, kLockWait, kJson,
         {"proof", true, "FILE", "re-check a proof file (book export --format proof) from the file alone, no book"},
-        {"slice", true, "MOVES", "with --proof: only the subtree after these moves"}},
-       {"tengen verify --book ./tengen-book", "tengen verify --proof proofs/suisei-i13.tgp"}},
+        {"slice", true, "MOVES", "with --proof: only the subtree after these moves"},
+        {"compact", true, "OUT", "with --proof: once verified, write it compacted by threat sequences to OUT (checked again first)"},
+        kCompactThreats},
+       {"tengen verify --book ./tengen-book", "tengen verify --proof proofs/suisei-i13.tgp",
+        "tengen verify --proof big.tgp --compact small.tgp"}},
       {"openings",
        "the 26 renju openings, and what the book knows of them",
        "tengen openings [options]",
@@ -178,8 +184,10 @@ std::vector<CommandHelp> makeCommands() {
         {"win", true, "C", "proof: whose win (default: the stored result's winner); the other colour's gives its disproof"},
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
         {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},
-        {"max-nodes", true, "N", "renlib/sgf: stop after this many moves in the tree (default 1000000)"}},
-       {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib"}},
+        {"max-nodes", true, "N", "renlib/sgf: stop after this many moves in the tree (default 1000000)"},
+        kCompactThreats},
+       {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib",
+        "tengen book export --format proof --root \"h8 a1\" --rule freestyle --out h8-a1.tgp"}},
       {"book import",
        "merge a book or a JSON Lines file (claims until verified)",
        "tengen book import SOURCE [--book DIR]",

@@ -1,6 +1,7 @@
 // `tengen verify`: re-checks stored proofs with the independent verifier, from the book's
 // records alone, and marks them verified (or not).
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "cli/args.h"
 #include "cli/book_open.h"
 #include "cli/commands.h"
+#include "cli/compaction_options.h"
 #include "cli/json.h"
 #include "book/game_entries.h"
 #include "solver/gomoku/position.h"
@@ -26,9 +28,25 @@ using book::Book;
 
 namespace {
 
+// --compact OUT: the proof just verified, compacted by threat sequences, re-checked and written.
+int writeCompacted(const Args& args, book::ProofFile proof) {
+  const std::string out = *args.value("compact");
+  const auto start = std::chrono::steady_clock::now();
+  const auto counts = book::compactProof(proof, compactThreats(args));
+  proof.note += compactionNote(counts);
+  book::writeProofFile(out, proof);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "wrote " << printable(out) << ": " << proof.tree.nodes.size() << " positions"
+            << (counts.after < counts.before ? compactionNote(counts) : ", not smaller by threat sequences")
+            << " (" << counts.replaced << " of " << counts.tried << " attacker nodes made sequence leaves), verified, "
+            << std::filesystem::file_size(out) << " bytes, in " << seconds << " s\n";
+  return 0;
+}
+
 // A proof file re-checked from the file alone (no book is opened).
 int verifyProofFile(const Args& args) {
   if (!args.positional().empty()) throw UsageError("--proof takes the position from the file: give no POSITION");
+  if (args.value("compact") && args.flag("json")) throw UsageError("--compact says what it wrote in words: give it without --json");
   const auto start = std::chrono::steady_clock::now();
   book::ProofFile proof = book::readProofFile(*args.value("proof"));
   const int n = proof.board.size();
@@ -71,7 +89,8 @@ int verifyProofFile(const Args& args) {
               << proof.tree.nodes.size() << " tree nodes) in " << seconds << " s (" << readSeconds << " s reading)"
               << (check.ok ? "" : "\nwhy: " + check.error) << '\n';
   }
-  return check.ok ? 0 : 1;
+  if (!check.ok || !args.value("compact")) return check.ok ? 0 : 1;
+  return writeCompacted(args, std::move(proof));
 }
 
 }  // namespace
@@ -80,6 +99,7 @@ int runVerify(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("verify"));
   if (args.value("proof")) return verifyProofFile(args);
   if (args.value("slice")) throw UsageError("--slice goes with --proof FILE");
+  if (args.value("compact")) throw UsageError("--compact goes with --proof FILE");
   if (args.positional().size() > 1) throw UsageError("give at most one position (quote it)");
   const auto opened = openBookWriter(args, Book::Access::ReadWrite);
   Book& book = *opened;
