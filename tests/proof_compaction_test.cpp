@@ -3,11 +3,11 @@
 // disproof, renju, a pass edge's subtree) stays node for node as it was.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench/horizon_bench.h"
 #include "bench/test_data.h"
 #include "book/proof_file.h"
 #include "solver/gomoku/notation.h"
@@ -33,33 +33,24 @@ struct Proved {
 // spelled out move by move), at the winner's positions `fromEnd` plies or fewer before the end.
 std::vector<Proved> plainProofs(std::size_t fromEnd) {
   std::vector<Proved> out;
-  std::ifstream in(bench::testData("freestyle-lines.jsonl"));
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto j = nlohmann::json::parse(line);
-    if (j.at("rule").get<std::string>() != "freestyle") continue;
-    const std::string moves = j.at("moves").get<std::string>();
-    const Color winner = j.at("winner").get<std::string>() == "black" ? Color::Black : Color::White;
+  for (const bench::HorizonGame& game : bench::loadHorizonGames(bench::testData("freestyle-lines.jsonl"))) {
     std::vector<std::string> names;
-    for (std::size_t a = 0, b; a < moves.size(); a = b + 1) {
-      b = moves.find(' ', a);
-      if (b == std::string::npos) b = moves.size();
-      names.push_back(moves.substr(a, b - a));
-    }
+    std::istringstream words(game.moves);
+    for (std::string w; words >> w;) names.push_back(w);
     for (std::size_t ply = names.size() - fromEnd; ply < names.size(); ++ply) {
       std::string prefix;
       for (std::size_t i = 0; i < ply; ++i) prefix += (i ? " " : "") + names[i];
       PositionOptions o;
-      o.rule = Rule::Freestyle;
+      o.rule = game.rule;
       const Position pos = parsePosition(prefix, o);
       SolveOptions plain;
       plain.sequenceThreats = 0;
-      plain.onlyAttacker = winner;
+      plain.onlyAttacker = game.winner;
       plain.maxNodes = 100'000;
       SolveResult r = solve(pos, plain);
-      if (r.value != winFor(winner)) continue;
+      if (r.value != winFor(game.winner)) continue;
       for (auto& p : r.proofs)
-        if (p.attacker == winner && p.tree.attackerWins) out.push_back({prefix, pos, winner, std::move(p.tree)});
+        if (p.attacker == game.winner && p.tree.attackerWins) out.push_back({prefix, pos, game.winner, std::move(p.tree)});
     }
   }
   return out;
