@@ -179,7 +179,7 @@ std::vector<CommandHelp> makeCommands() {
        "saying what the book proves there (\"black wins (verified, proof of N positions)\", \"white cannot\n"
        "win (verified)\", ...), the proved best moves marked. RenLib holds 15x15 only.",
        {kBook, kRule, kSize,
-        {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x), sgf (FF[4] GM[4]) or proof (a proof file for 'tengen verify --proof')"},
+        {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x), sgf (FF[4] GM[4]) or proof (a proof file for 'tengen verify --proof'; under freestyle and standard its forcing lines end at threat-sequence leaves, see --compact-threats)"},
         {"out", true, "FILE", "renlib, sgf (instead of standard output) and proof: the file to write, whole or not at all"},
         {"win", true, "C", "proof: whose win (default: the stored result's winner); the other colour's gives its disproof"},
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
