@@ -52,6 +52,13 @@ check_proof freestyle-h8-a1.tgp "h8/a1" black freestyle "black wins" j10 "i9 b2"
 check_proof freestyle-h8-o8.tgp "h8/o8" black freestyle "black wins" i9 "g7 o7"
 out=$("$TENGEN" verify --proof "$PROOFS/freestyle-h8-o8.tgp" --slice "g7 o7" --json)
 check "the h8 o8 file's slice root is g7 and o7 played" contains "$out" '"root": "g7,h8/o7,o8"'
+# White's first move at o9-o13, black g7: each slice a reply beside white's stone or a block of
+# black's g7-h8 diagonal, the replies that held out longest.
+check_proof freestyle-h8-o9.tgp "h8/o9" black freestyle "black wins" i9 "g7 o8"
+check_proof freestyle-h8-o10.tgp "h8/o10" black freestyle "black wins" i9 "g7 o9"
+check_proof freestyle-h8-o11.tgp "h8/o11" black freestyle "black wins" i9 "g7 f6"
+check_proof freestyle-h8-o12.tgp "h8/o12" black freestyle "black wins" i9 "g7 o11"
+check_proof freestyle-h8-o13.tgp "h8/o13" black freestyle "black wins" i9 "g7 j10"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
