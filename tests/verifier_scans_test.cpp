@@ -62,8 +62,8 @@ TEST(FivePointBoard, MatchesAPlainCountThroughPlacementsAndUndos) {
   EXPECT_GT(overlined, 0);
 }
 
-// hasMoveMakingFour asks only the points near each move; the plain way plays every empty point and
-// looks for a five-or-more point anywhere. Random games in a small square, on boards where the
+// hasMoveMakingFour looks for runs of five cells in the board's line masks; the plain way plays
+// every empty point and looks for a five-or-more point anywhere. Random games in a small square, on boards where the
 // colour has no five-or-more point (the function's condition), both answers compared.
 TEST(HasMoveMakingFour, MatchesPlayingEveryPointAndScanningTheBoard) {
   std::mt19937 rng(20261203);

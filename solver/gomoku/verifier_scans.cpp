@@ -3,6 +3,7 @@
 #include "solver/gomoku/verifier_scans.h"
 
 #include <algorithm>
+#include <bit>
 #include <bitset>
 #include <cstdlib>
 
@@ -28,27 +29,22 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule) {
   return out;
 }
 
-bool hasMoveMakingFour(Board& board, Color c) {
-  // The points within four cells of q along dir, on the board.
-  const auto alongLine = [&](Point q, int dir, auto&& visit) {
-    for (int steps = -4; steps <= 4; ++steps) {
-      const int col = board.col(q) + steps * kDirCol[dir], row = board.row(q) + steps * kDirRow[dir];
-      if (steps != 0 && board.onBoard(col, row)) visit(board.point(col, row));
+bool hasMoveMakingFour(const Board& board, Color c) {
+  // Read from the board's line masks: a run of five cells on a line, none of them the other
+  // colour's or off the board, three of them c's. The move takes one empty cell of it and leaves
+  // the other a five point; and a five made after a move runs through the move (c had none
+  // before), so a run with three of c's stones is the only way. Only lines holding three of c's
+  // stones are read.
+  for (int dir = 0; dir < kDirections; ++dir)
+    for (std::uint64_t lines = board.linesWith(c, dir, 3); lines; lines &= lines - 1) {
+      const int line = std::countr_zero(lines);
+      const std::uint64_t own = board.lineStones(c, dir, line);
+      const std::uint64_t usable = own | board.lineEmpty(dir, line);
+      for (int i = 0; i + 5 <= 64; ++i) {
+        const std::uint64_t run = std::uint64_t{0x1F} << i;
+        if ((usable & run) == run && std::popcount(own & run) == 3) return true;
+      }
     }
-  };
-  for (Point q = 0; q < board.cellCount(); ++q) {
-    if (!board.isEmpty(q)) continue;
-    for (int dir = 0; dir < kDirections; ++dir) {
-      int own = 0;
-      alongLine(q, dir, [&](Point r) { own += board.has(r, c); });
-      if (own < 3) continue;
-      board.place(q, c);
-      bool four = false;
-      alongLine(q, dir, [&](Point r) { four = four || (board.isEmpty(r) && makesFive(board, r, c, Rule::Freestyle)); });
-      board.undo();
-      if (four) return true;
-    }
-  }
   return false;
 }
 

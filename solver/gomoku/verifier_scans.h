@@ -19,9 +19,9 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule);
 // Whether some move of c's leaves c a point where it makes five or more (a four, counted as
 // freestyle counts a five), c having no such point now: the defender's four against a three.
 // The five through the later point holds the move (without it that point made five already), so
-// both lie within four cells of each other on one line with three of c's stones beside them:
-// only those points are asked. The board is scratch and comes back unchanged.
-bool hasMoveMakingFour(Board& board, Color c);
+// both lie in one run of five cells on a line, with three of c's stones and none of the other
+// colour's: such runs are looked for in the board's line masks, and nothing is played.
+bool hasMoveMakingFour(const Board& board, Color c);
 
 // A board with both colours' five points kept as stones come and go. Whether a point makes five
 // is read from its four line windows only (five cells each way, the sixth stone of an overline
