@@ -99,5 +99,38 @@ TEST(HasMoveMakingFour, MatchesPlayingEveryPointAndScanningTheBoard) {
   EXPECT_GT(asked - fours, asked / 10);
 }
 
+// strongMoves plays only points on a line holding three of the colour's stones; the plain way plays
+// every empty point and counts the five points after it. Both rules, random games as above.
+TEST(StrongMoves, MatchPlayingEveryPointAndCountingFivePoints) {
+  std::mt19937 rng(20261204);
+  long long asked = 0, withStrong = 0;
+  for (Rule rule : {Rule::Freestyle, Rule::Standard})
+    for (int game = 0; game < 60; ++game) {
+      Board b(15);
+      std::uniform_int_distribution<int> cell(0, 7);
+      for (int move = 0; move < 40; ++move) {
+        const Point p = b.point(4 + cell(rng), 4 + cell(rng));
+        if (!b.isEmpty(p)) continue;
+        b.place(p, rng() % 2 ? Color::Black : Color::White);
+        for (Color c : {Color::Black, Color::White}) {
+          if (!everyFivePoint(b, c, rule).empty()) continue;
+          std::vector<Point> expected;
+          for (Point q = 0; q < b.cellCount(); ++q) {
+            if (!b.isEmpty(q)) continue;
+            b.place(q, c);
+            if (everyFivePoint(b, c, rule).size() >= 2) expected.push_back(q);
+            b.undo();
+          }
+          FivePointBoard board(b, rule);
+          ASSERT_EQ(strongMoves(board, c), expected) << ruleName(rule) << " game " << game << " move " << move;
+          ++asked;
+          withStrong += !expected.empty();
+        }
+      }
+    }
+  EXPECT_GT(withStrong, asked / 20);
+  EXPECT_GT(asked - withStrong, asked / 10);
+}
+
 }  // namespace
 }  // namespace tengen::gomoku

@@ -105,9 +105,17 @@ void FivePointBoard::undo() {
 }
 
 std::vector<Point> strongMoves(FivePointBoard& board, Color c) {
+  // c has no five point: one comes only on a run of five cells through q that holds three of
+  // c's stones besides q, so a point none of whose lines holds three of c's is not played.
+  const Board& b = board.board();
+  const auto onBusyLine = [&](Point q) {
+    for (int dir = 0; dir < kDirections; ++dir)
+      if (b.lineHolds(q, dir, c, 3)) return true;
+    return false;
+  };
   std::vector<Point> out;
-  for (Point q = 0; q < board.board().cellCount(); ++q) {
-    if (!board.board().isEmpty(q)) continue;
+  for (Point q = 0; q < b.cellCount(); ++q) {
+    if (!b.isEmpty(q) || !onBusyLine(q)) continue;
     board.place(q, c);
     if (board.fivePoints(c).size() >= 2) out.push_back(q);
     board.undo();
