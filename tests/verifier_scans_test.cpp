@@ -105,7 +105,7 @@ TEST(StrongMoves, MatchPlayingEveryPointAndCountingFivePoints) {
   std::mt19937 rng(20261204);
   long long asked = 0, withStrong = 0;
   for (Rule rule : {Rule::Freestyle, Rule::Standard})
-    for (int game = 0; game < 60; ++game) {
+    for (int game = 0; game < 30; ++game) {
       Board b(15);
       std::uniform_int_distribution<int> cell(0, 7);
       for (int move = 0; move < 40; ++move) {
