@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "book/book.h"
@@ -69,18 +70,38 @@ Target targetOf(const Args& args) {
   return t;
 }
 
-// The loser's replies at the proved position, and how many the book holds as the winner's.
+// The loser's replies at the proved position, and how many the book holds as the winner's; the
+// same counted by class (replies whose positions are mirror images of each other are one).
 struct ReplyCount {
   std::uint32_t replies = 0, won = 0;
   std::vector<std::string> open;
+  std::uint32_t classes = 0, classesWon = 0;
+  std::vector<std::pair<std::string, int>> openClasses;  // a reply of each open class, and its size
 };
 ReplyCount repliesOf(const book::QueryAnswer& proved, const Target& t) {
   ReplyCount c;
   const book::Value win = t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
+  std::map<std::string, std::size_t> classOf;  // canonical key -> index in `seen`
+  std::vector<std::pair<std::string, int>> seen;
+  std::vector<bool> seenWon;
   for (const auto& r : proved.replies) {
     ++c.replies;
+    const std::string move = gomoku::formatPoint(r.move, t.root.board.size());
     if (r.result == win) ++c.won;
-    else c.open.push_back(gomoku::formatPoint(r.move, t.root.board.size()));
+    else c.open.push_back(move);
+    gomoku::Board after = t.proved.board;
+    after.place(r.move, t.proved.toMove);
+    const auto [it, fresh] = classOf.emplace(book::canonicalKey(after, t.proved.rule, gomoku::opponent(t.proved.toMove)).bytes, seen.size());
+    if (fresh) {
+      seen.push_back({move, 0});
+      seenWon.push_back(r.result == win);
+    }
+    ++seen[it->second].second;
+  }
+  c.classes = static_cast<std::uint32_t>(seen.size());
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    if (seenWon[i]) ++c.classesWon;
+    else c.openClasses.push_back(seen[i]);
   }
   return c;
 }
@@ -184,6 +205,7 @@ int status(const Args& args) {
     std::string list = "[";
     for (std::size_t i = 0; i < open.size(); ++i) list += (i ? ", " : "") + jsonQuote(open[i]);
     o.raw("open_replies", list + "]");
+    o.num("classes", static_cast<long long>(count.classes)).num("classes_won", static_cast<long long>(count.classesWon));
     o.num("samples", static_cast<long long>(samples.size()));
     if (last) {
       o.num("campaign_seconds", last->campaignSeconds)
@@ -192,16 +214,18 @@ int status(const Args& args) {
     }
     std::cout << o.done() << '\n';
   } else {
-    std::cout << "campaign: " << t.text << (t.via ? " then " + gomoku::formatPoint(*t.via, n) : "") << ", "
+    std::cout << "campaign: " << shownPosition(t.text) << (t.via ? " then " + gomoku::formatPoint(*t.via, n) : "") << ", "
               << gomoku::colorName(t.winner) << "'s win\n"
               << "root: " << book::valueName(root.result) << (root.verified ? " (verified)" : "") << "\n";
     if (t.via)
       std::cout << "after " << gomoku::formatPoint(*t.via, n) << ": " << book::valueName(proved.result)
                 << (proved.verified ? " (verified)" : "") << "\n";
     std::cout << "replies: " << won << " of " << replies << " proved " << gomoku::colorName(t.winner) << " wins";
+    if (count.classes < replies) std::cout << " (" << count.classesWon << " of " << count.classes << " classes under the board's symmetries)";
     if (!open.empty()) {
+      // One reply a class, with the number of replies it stands for: the list a player reads.
       std::cout << "; open:";
-      for (const auto& m : open) std::cout << ' ' << m;
+      for (const auto& [m, size] : count.openClasses) std::cout << ' ' << m << (size > 1 ? " (" + std::to_string(size) + ")" : "");
     }
     std::cout << "\n";
     if (last) {
@@ -266,7 +290,7 @@ int runCampaign(int argc, char** argv) {
                      .done()
               << '\n';
   } else {
-    std::cout << "campaign: " << t.text << (t.via ? " then " + gomoku::formatPoint(*t.via, n) : "") << ", "
+    std::cout << "campaign: " << shownPosition(t.text) << (t.via ? " then " + gomoku::formatPoint(*t.via, n) : "") << ", "
               << gomoku::colorName(t.winner) << "'s win: " << gomoku::gameValueName(rootValue) << " (this run: " << s.jobs
               << " jobs, " << s.nodes << " nodes, " << s.seconds << " s, stopped: " << s.stoppedBy << ")\n";
     if (!samples.empty()) {

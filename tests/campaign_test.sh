@@ -34,7 +34,16 @@ check "its claim is white's win" contains "$out" '"claim": "white wins"'
 out=$("$TENGEN" verify --proof "$T/p.tgp" --slice "f7 a1" --json); rc=$?
 check "a slice (after f7 a1) verifies on its own" [ "$rc" -eq 0 ]
 
-# kill -9 in the middle of a campaign; the same command resumes and ends proved.
+# The replies counted by class: on an empty book, white's 224 first moves after h8 are 35 classes
+# under the board's 8 symmetries, each open one shown by one reply and the number it stands for.
+"$TENGEN" book init --book "$T/e" > /dev/null
+st=$("$TENGEN" campaign status "" --via h8 --win black --rule freestyle --book "$T/e")
+check "status names the empty board" contains "$st" "campaign: (empty board) then h8"
+check "status counts 35 classes of white's 224 first moves" contains "$st" "replies: 0 of 224 proved black wins (0 of 35 classes under the board's symmetries)"
+check "each open class by one reply and its size" contains "$st" "open: a1 (4) b1 (8) c1 (8)"
+js=$("$TENGEN" campaign status "" --via h8 --win black --rule freestyle --book "$T/e" --json)
+check "status --json counts the classes" contains "$js" '"classes": 35, "classes_won": 0'
+
 "$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/k" --workers 2 --job-nodes 16 --job-growth 4 \
   --job-max-nodes 4096 --sample-every 1 > /dev/null 2>&1 &
 pid=$!
