@@ -329,8 +329,10 @@ std::vector<CommandHelp> makeCommands() {
       {"campaign status",
        "where a campaign stands, from its book",
        "tengen campaign status OPENING|POSITION [--via MOVE] [--win C] --book DIR [--chart FILE.svg] [--json]",
-       "What the book proves at the campaign's position, which of the loser's replies are still open, and\n"
-       "the campaign's log: hours of runs, the open frontier and its hardest positions.",
+       "What the book proves at the campaign's position, which of the loser's replies are still open (counted\n"
+       "also by class, replies whose positions are mirror images being one; each open class shown by one reply\n"
+       "and the number it stands for), and the campaign's log: hours of runs, the open frontier and its\n"
+       "hardest positions.",
        {kRule, kSize, kToMove, kBook, kJson, {"win", true, "C", "whose win (default: an opening's assessment)"},
         {"via", true, "MOVE", "the winner's move at the root"}, {"chart", true, "FILE", "write the progress chart (SVG) here"}},
        {"tengen campaign status I13 --via j9 --book ./suisei"}},
