@@ -155,6 +155,9 @@ waited=$("$TENGEN" "${WAITING[@]}" --workers 2 --jobs 20 --book "$WORK/lock" --l
 check "a rerun waits for the writer that is stopping, then runs ($(elapsed "$start") s)" \
   test "$(field jobs "$waited")" -gt 0
 check "the waiting rerun said what it waited for" contains "$waited" "is held by process $holder; waiting up to 20 s"
+# Seen once in a fresh-clone run (2026-12-03, not since): no "jobs" in the rerun's output. Its
+# output is shown whenever that happens, to say why.
+[ -n "$(field jobs "$waited")" ] || echo "the waiting rerun printed: $waited"
 wait "$holder"
 
 echo "$failures failure(s)"
