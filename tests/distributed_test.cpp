@@ -23,8 +23,11 @@
 #include "coordinator/coordinator.h"
 #include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
+#include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/simulation_hints.h"
+#include "solver/gomoku/zobrist.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/threats.h"
 #include "solver/othello/endgame.h"
@@ -337,6 +340,36 @@ TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
   EXPECT_GE(s.jobsAskedAgain, 1u) << "an 8-node job came back unknown and was asked again, larger";
   const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::White);
   EXPECT_TRUE(check.ok) << check.error;
+}
+
+TEST(Distributed, AJobWhosePassHintsMisleadStillProves) {
+  // After h8 n8 g7 white passes: black's win is proved, and its winning moves go, shifted by white's
+  // stone, with the job of each reply. White's f6 blocks black's diagonal: favoured, those moves
+  // bury a 25,637-node proof (not proved in 400,000 nodes with them), so a hinted job searches
+  // with them for a quarter of its budget and without them for the rest.
+  gomoku::Position pass = freestyle("h8 n8 g7", 15);
+  pass.toMove = Color::Black;
+  gomoku::SolveOptions o;
+  o.onlyAttacker = Color::Black;
+  o.maxNodes = 400000;
+  o.hashMegabytes = 64;
+  const gomoku::SolveResult passed = gomoku::solve(pass, o);
+  ASSERT_EQ(passed.value, GameValue::BlackWins);
+  gomoku::ProofGame::Hints hints;
+  gomoku::Board scratch = pass.board;
+  gomoku::addSimulationHints(hints, scratch, Color::Black, Color::Black, passed.proofs.front().tree, 0);
+
+  const gomoku::Position reply = freestyle("h8 n8 g7 f6", 15);
+  const std::uint64_t delta = gomoku::zobristKey(Color::White, *gomoku::parsePoint("f6", 15));
+  worker::JobBudget budget;
+  budget.maxNodes = 400000;
+  budget.hashMegabytes = 64;
+  worker::JobRequest job = worker::makeJobRequest(1, reply, Color::Black, budget);
+  for (const auto& [hash, moves] : hints) job.hints.push_back({hash ^ delta, static_cast<worker::WireCell>(moves.front())});
+  ASSERT_TRUE(hints.count(reply.board.hash() ^ delta)) << "the pass proof's root move lands on the reply's root";
+  const worker::JobReply answer = worker::runJob(job);
+  EXPECT_EQ(answer.outcome, worker::JobOutcome::Proven);
+  EXPECT_LE(answer.nodes, budget.maxNodes);
 }
 
 TEST(Distributed, AWithdrawnJobStopsAndTheNextRunsInFull) {
