@@ -109,11 +109,13 @@ namespace {
 // where it breaks them (after h8 n8 g7 and white's f6, the end of black's diagonal: 25,637 nodes
 // without them, not proved in 400,000 with them). A hinted job so searches with the hints for a
 // quarter of its budget, where a right hint's proof is found, then without them for the rest.
+// Every search pays a first look and a threat-space search before its budget counts: a job
+// smaller than kSplitFrom (a test's tiny jobs) would pay them twice for little, and keeps its hints.
 constexpr int kHintedShare = 4;
+constexpr std::uint64_t kSplitFrom = 65536;
 
 gomoku::SolveResult solveHinted(const gomoku::Position& pos, const gomoku::SolveOptions& options) {
-  const bool bounded = options.maxNodes > 0 || options.maxSeconds > 0;
-  if (!options.hints || !bounded) return gomoku::solve(pos, options);
+  if (!options.hints || options.maxNodes < kSplitFrom) return gomoku::solve(pos, options);
   gomoku::SolveOptions hinted = options;
   if (hinted.maxNodes > 0) hinted.maxNodes = std::max<std::uint64_t>(1, options.maxNodes / kHintedShare);
   if (hinted.maxSeconds > 0) hinted.maxSeconds = options.maxSeconds / kHintedShare;
