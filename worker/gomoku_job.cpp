@@ -117,14 +117,14 @@ constexpr std::uint64_t kSplitFrom = 65536;
 gomoku::SolveResult solveHinted(const gomoku::Position& pos, const gomoku::SolveOptions& options) {
   if (!options.hints || options.maxNodes < kSplitFrom) return gomoku::solve(pos, options);
   gomoku::SolveOptions hinted = options;
-  if (hinted.maxNodes > 0) hinted.maxNodes = std::max<std::uint64_t>(1, options.maxNodes / kHintedShare);
+  hinted.maxNodes = options.maxNodes / kHintedShare;
   if (hinted.maxSeconds > 0) hinted.maxSeconds = options.maxSeconds / kHintedShare;
   const gomoku::SolveResult first = gomoku::solve(pos, hinted);
   if (!first.proofs.empty() || first.verifyError.find("rejected") != std::string::npos || options.cancel->load())
     return first;
   gomoku::SolveOptions plain = options;
   plain.hints = nullptr;
-  if (plain.maxNodes > 0) plain.maxNodes = std::max<std::uint64_t>(1, options.maxNodes - std::min(options.maxNodes - 1, first.nodes));
+  plain.maxNodes = options.maxNodes - std::min(options.maxNodes - 1, first.nodes);
   if (plain.maxSeconds > 0) plain.maxSeconds = std::max(0.001, options.maxSeconds - first.seconds);
   gomoku::SolveResult second = gomoku::solve(pos, plain);
   second.nodes += first.nodes;
