@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/relevance_zone.h"
+#include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/threat_sequence.h"
 #include "solver/gomoku/zone_support.h"
@@ -101,6 +103,51 @@ TEST(ThreatSequence, ExactFiveCountsTheDefendersFivesAsFiveOrMore) {
   const ProofCheck check = checkSequence(pos, {at("j8")});
   EXPECT_NE(check.error.find("the defender can make five"), std::string::npos) << check.error;
   EXPECT_TRUE(search.find(pos.board, Color::Black, Rule::Standard, 10'000).empty());
+}
+
+// threatAnswers() reads the answers off the strong moves' five points; on random crowded boards
+// they are exactly the cells a stone on which leaves no strong move two five points, each
+// empty cell tried (freestyle and exact five, either side attacking: where sequences prove).
+TEST(ThreatSequence, ThreatAnswersAreTheCellsThatSpoilEveryStrongMove) {
+  std::mt19937 random(20261203);
+  for (Rule rule : {Rule::Freestyle, Rule::Standard}) {
+    int boards = 0, answered = 0, narrow = 0;
+    while (boards < 2000) {
+      Board board(kDefaultSize);
+      const int stones = 10 + static_cast<int>(random() % 20);
+      for (int i = 0; i < stones; ++i) {
+        const Point p = board.point(4 + static_cast<int>(random() % 7), 4 + static_cast<int>(random() % 7));
+        const Color c = i % 2 ? Color::White : Color::Black;
+        if (board.isEmpty(p) && !makesFive(board, p, c, Rule::Freestyle)) board.place(p, c);
+      }
+      for (Color attacker : {Color::Black, Color::White}) {
+        MoveList fives, strong, answers;
+        findFivePoints(board, attacker, rule, fives);
+        findStraightFourMoves(board, attacker, rule, strong);
+        if (!fives.empty() || strong.empty()) continue;
+        ++boards;
+        threatAnswers(board, attacker, rule, strong, answers);
+        std::vector<Point> expected;
+        Point first;
+        for (Point d = 0; d < board.cellCount(); ++d) {
+          if (!board.isEmpty(d)) continue;
+          board.place(d, opponent(attacker));
+          bool spoilsAll = true;
+          for (Point s : strong) spoilsAll = spoilsAll && (s == d || fivePointsThrough(board, rule, attacker, s, first) < 2);
+          board.undo();
+          if (spoilsAll) expected.push_back(d);
+        }
+        EXPECT_EQ(std::vector<Point>(answers.begin(), answers.end()), expected)
+            << ruleName(rule) << " " << (attacker == Color::Black ? "black" : "white");
+        answered += expected.empty() ? 0 : 1;
+        narrow += expected.size() == 1 ? 1 : 0;
+      }
+    }
+    // Both kinds met: threes with answers (some with one) and double threats with none.
+    EXPECT_GT(answered, 50) << ruleName(rule);
+    EXPECT_GT(narrow, 5) << ruleName(rule);
+    EXPECT_LT(answered, boards) << ruleName(rule);
+  }
 }
 
 // On the freestyle games kept for the horizon walk: every sequence found in their positions

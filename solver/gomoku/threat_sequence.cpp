@@ -2,6 +2,8 @@
 // taken by the defender at once (see threat_sequence.h for why that proves a win).
 #include "solver/gomoku/threat_sequence.h"
 
+#include <algorithm>
+#include <array>
 #include <bitset>
 #include <cstdlib>
 
@@ -21,29 +23,42 @@ bool sharesLine(const Board& board, Point a, Point b) {
 
 void threatAnswers(Board& board, Color attacker, Rule rule, const MoveList& strong, MoveList& out) {
   out.clear();
-  std::bitset<kMaxCells> near;
+  // Every other cell of a run that makes five with a strong move s holds an attacker stone, so
+  // a defender stone spoils s only on s itself or on one of its five points, and on a five
+  // point only when s has two (a third would still stand). An answer spoils every s. (A stone
+  // cannot add a five point of the attacker's, nor take one off a run it is not in.)
+  std::bitset<kMaxCells> spoilers;
+  bool narrowed = false;
   for (Point s : strong) {
-    near.set(static_cast<std::size_t>(s));
-    for (int dir = 0; dir < kDirections; ++dir)
-      for (int k = -4; k <= 4; ++k) {
-        const Point q = board.step(s, dir, k);
-        if (q != kNoPoint && board.isEmpty(q)) near.set(static_cast<std::size_t>(q));
-      }
+    std::array<Point, 3> fives{};
+    int count = 0;
+    forEachFivePointAt(board, s, attacker, rule, [&](Point q) {
+      if (std::find(fives.begin(), fives.begin() + count, q) == fives.begin() + count) fives[static_cast<std::size_t>(count++)] = q;
+      return count == 3;
+    });
+    // Fewer than two (renju white's four whose block is a foul): any stone takes it below two,
+    // so s narrows nothing.
+    if (count < 2) continue;
+    std::bitset<kMaxCells> own;
+    own.set(static_cast<std::size_t>(s));
+    if (count == 2)
+      for (int i = 0; i < 2; ++i) own.set(static_cast<std::size_t>(fives[static_cast<std::size_t>(i)]));
+    spoilers = narrowed ? spoilers & own : own;
+    narrowed = true;
   }
-  const Color defender = opponent(attacker);
-  Point first;
-  for (Point d = 0; d < board.cellCount(); ++d) {
-    if (!near.test(static_cast<std::size_t>(d))) continue;
-    board.place(d, defender);
-    bool spoilsAll = true;
-    for (Point s : strong)
-      if (s != d && fivePointsThrough(board, rule, attacker, s, first) >= 2) {
-        spoilsAll = false;
-        break;
-      }
-    board.undo();
-    if (spoilsAll) out.push(d);
+  if (!narrowed) {
+    // Every strong move falls to any stone: the cells on their lines, within four, answer.
+    for (Point s : strong) {
+      spoilers.set(static_cast<std::size_t>(s));
+      for (int dir = 0; dir < kDirections; ++dir)
+        for (int k = -4; k <= 4; ++k) {
+          const Point q = board.step(s, dir, k);
+          if (q != kNoPoint && board.isEmpty(q)) spoilers.set(static_cast<std::size_t>(q));
+        }
+    }
   }
+  for (Point d = 0; d < board.cellCount(); ++d)
+    if (spoilers.test(static_cast<std::size_t>(d))) out.push(d);
 }
 
 bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {

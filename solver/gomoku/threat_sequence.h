@@ -31,8 +31,8 @@ inline constexpr Rule kSequenceDefenderRule = Rule::Freestyle;
 // caller's to ask. The board is used as scratch and returned unchanged.
 bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out);
 // The answers to a three whose `strong` moves (each leaving the attacker two five points) are
-// known: the empty cells after which none of them does so any more. Only a stone on such a
-// move's lines, within four cells of it, can spoil it, so only those cells are tried.
+// known: the empty cells after which none of them does so any more, read off the moves' five
+// points (a stone spoils a move only on it or, when it has just two, on one of them).
 void threatAnswers(Board& board, Color attacker, Rule rule, const MoveList& strong, MoveList& out);
 
 class ThreatSequenceSearch {
