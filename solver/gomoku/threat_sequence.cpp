@@ -27,8 +27,8 @@ void threatAnswers(Board& board, Color attacker, Rule rule, const MoveList& stro
   // a defender stone spoils s only on s itself or on one of its five points, and on a five
   // point only when s has two (a third would still stand). An answer spoils every s. (A stone
   // cannot add a five point of the attacker's, nor take one off a run it is not in.)
-  std::bitset<kMaxCells> spoilers;
-  bool narrowed = false;
+  std::array<Point, 3> spoilers{};  // the cells that spoil every strong move read so far
+  int spoilerCount = -1;             // -1: none read yet
   for (Point s : strong) {
     std::array<Point, 3> fives{};
     int count = 0;
@@ -39,26 +39,38 @@ void threatAnswers(Board& board, Color attacker, Rule rule, const MoveList& stro
     // Fewer than two (renju white's four whose block is a foul): any stone takes it below two,
     // so s narrows nothing.
     if (count < 2) continue;
-    std::bitset<kMaxCells> own;
-    own.set(static_cast<std::size_t>(s));
-    if (count == 2)
-      for (int i = 0; i < 2; ++i) own.set(static_cast<std::size_t>(fives[static_cast<std::size_t>(i)]));
-    spoilers = narrowed ? spoilers & own : own;
-    narrowed = true;
-  }
-  if (!narrowed) {
-    // Every strong move falls to any stone: the cells on their lines, within four, answer.
-    for (Point s : strong) {
-      spoilers.set(static_cast<std::size_t>(s));
-      for (int dir = 0; dir < kDirections; ++dir)
-        for (int k = -4; k <= 4; ++k) {
-          const Point q = board.step(s, dir, k);
-          if (q != kNoPoint && board.isEmpty(q)) spoilers.set(static_cast<std::size_t>(q));
-        }
+    const std::array<Point, 3> own{s, count == 2 ? fives[0] : s, count == 2 ? fives[1] : s};
+    if (spoilerCount < 0) {
+      spoilers = own;
+      spoilerCount = count == 2 ? 3 : 1;
+      continue;
     }
+    int kept = 0;
+    for (int i = 0; i < spoilerCount; ++i)
+      if (std::find(own.begin(), own.end(), spoilers[static_cast<std::size_t>(i)]) != own.end())
+        spoilers[static_cast<std::size_t>(kept++)] = spoilers[static_cast<std::size_t>(i)];
+    spoilerCount = kept;
+  }
+  if (spoilerCount >= 0) {
+    // Point order, as callers expect (three at most).
+    for (int i = 1; i < spoilerCount; ++i)
+      for (int j = i; j > 0 && spoilers[static_cast<std::size_t>(j)] < spoilers[static_cast<std::size_t>(j - 1)]; --j)
+        std::swap(spoilers[static_cast<std::size_t>(j)], spoilers[static_cast<std::size_t>(j - 1)]);
+    for (int i = 0; i < spoilerCount; ++i) out.push(spoilers[static_cast<std::size_t>(i)]);
+    return;
+  }
+  // Every strong move falls to any stone: the cells on their lines, within four, answer.
+  std::bitset<kMaxCells> near;
+  for (Point s : strong) {
+    near.set(static_cast<std::size_t>(s));
+    for (int dir = 0; dir < kDirections; ++dir)
+      for (int k = -4; k <= 4; ++k) {
+        const Point q = board.step(s, dir, k);
+        if (q != kNoPoint && board.isEmpty(q)) near.set(static_cast<std::size_t>(q));
+      }
   }
   for (Point d = 0; d < board.cellCount(); ++d)
-    if (spoilers.test(static_cast<std::size_t>(d))) out.push(d);
+    if (near.test(static_cast<std::size_t>(d))) out.push(d);
 }
 
 bool threatCostSquares(Board& board, Color attacker, Rule rule, MoveList& out) {
