@@ -340,13 +340,15 @@ proof::Expansion ProofGame::expandFresh(std::vector<proof::Child<Point>>& childr
     return Expansion::Disproven;
   }
 
-  // The attacker to move in a full game: first a short threat-space search. A win there is
-  // this node's proof (its tree stands in the node's place); the budget grows when the search
-  // comes back (see expand()).
+  // The attacker to move in a full game: first a threat-space sequence, checked step by step by
+  // the verifier from its gains alone; it costs a node per threat where a probe pays for every
+  // defender's answer, and where it proves it wins most often (see sequenceWins()).
+  if (isOr && mode_ == ProofMode::Full && sequenceWins(argument)) return Expansion::Proven;
+  // Then a short threat-space search, which sees the defender's fours against threes. A win
+  // there is this node's proof (its tree stands in the node's place); the budget grows when the
+  // search comes back (see expand()).
   if (isOr && mode_ == ProofMode::Full && probeFirst_ > 0 && probeThreatWin(probeFirst_, argument))
     return Expansion::Proven;
-  // Then a threat-space sequence, checked step by step by the verifier from its gains alone.
-  if (isOr && mode_ == ProofMode::Full && sequenceWins(argument)) return Expansion::Proven;
 
   moves_.clear();
   findFivePoints(board_, other, rule_, fives_);
