@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "book/position_key.h"
+#include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/symmetry.h"
@@ -202,6 +203,17 @@ ImportReport importEntries(Book& book, const KeyedRecords& entries) {
   }
   report.written = merged.size();
   return report;
+}
+
+ProofImport importProofFile(Book& book, const ProofFile& proof) {
+  const gomoku::ProofCheck check = gomoku::checkProof(proof.board, proof.toMove, proof.rule, proof.attacker, proof.tree);
+  if (!check.ok) throw BookError("the verifier refuses the proof: " + check.error);
+  const gomoku::Position root{proof.rule, proof.board, proof.toMove};
+  const KeyedRecords records = recordsFromProof(root, gomoku::ProofRecord{proof.attacker, proof.tree});
+  ProofImport out;
+  out.positions = static_cast<std::size_t>(check.positions);
+  out.written = storeRecords(book, records);  // one atomic batch: all of the proof or none of it
+  return out;
 }
 
 }  // namespace tengen::book

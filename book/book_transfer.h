@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "book/book.h"
+#include "book/proof_file.h"
 #include "book/stored_proof.h"
 
 namespace tengen::book {
@@ -30,5 +31,15 @@ struct ImportReport {
 // them. Records are written deepest first, in batches, so every stored step's continuation is in
 // the book before the step itself, even if the import is killed midway.
 ImportReport importEntries(Book& book, const KeyedRecords& entries);
+
+// A proof file (proof_file.h) stored in `book` as one record per position of its tree, so that
+// the book answers queries on it and searches build on it. The independent verifier re-checks
+// the whole file first, so the records are marked verified. Throws BookError with one line when
+// the verifier refuses the file or a record contradicts the book; nothing is written then.
+struct ProofImport {
+  std::size_t positions = 0;  // distinct positions the verifier checked
+  std::size_t written = 0;    // records written (each merged with what the book held)
+};
+ProofImport importProofFile(Book& book, const ProofFile& proof);
 
 }  // namespace tengen::book

@@ -207,6 +207,12 @@ KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveR
   return out;
 }
 
+KeyedRecords recordsFromProof(const gomoku::Position& root, const gomoku::ProofRecord& proof) {
+  KeyedRecords out;
+  TreeWriter(root, proof, out).run();
+  return out;
+}
+
 std::vector<std::string> mergeWithBook(const Book& book, const KeyedRecords& incoming, KeyedRecords& merged,
                                        MergePolicy policy) {
   std::vector<std::string> conflicts;

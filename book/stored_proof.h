@@ -18,6 +18,8 @@ using KeyedRecords = std::vector<std::pair<std::string, BookRecord>>;
 // Records for every position on the result's proof trees (marked verified: solve() reports a
 // proof only after the verifier accepted it), plus the root's search numbers when unknown.
 KeyedRecords recordsFromSolve(const gomoku::Position& root, const gomoku::SolveResult& result);
+// The same for one proof tree from `root` that the verifier has accepted (a proof file's).
+KeyedRecords recordsFromProof(const gomoku::Position& root, const gomoku::ProofRecord& proof);
 
 // Merges `incoming` with what the book holds. Returns the contradictions (one line each, with
 // the position); when there are none, `merged` holds the records to write.

@@ -1,5 +1,6 @@
 // `tengen book init|stats|export|import|repair`: the book as a whole — its figures, its entries as
 // JSON Lines, merging another book or an exported file into it, and salvaging a damaged one.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -191,10 +192,40 @@ int exportEntries(const Args& args) {
   return bad ? 1 : 0;
 }
 
+// A proof file (`book export --format proof`, the repository's proofs/): re-checked whole by the
+// verifier, then stored as verified records, so the book answers queries on it.
+int importProof(const Args& args, const std::string& source) {
+  const std::string shown = gomoku::printable(source);
+  const auto start = std::chrono::steady_clock::now();
+  book::ProofFile proof;
+  try {
+    proof = book::readProofFile(source);
+  } catch (const std::runtime_error& e) {
+    throw book::BookError(e.what());
+  }
+  const auto opened = openBookWriter(args, Book::Access::Create);
+  Book& into = *opened;
+  book::ProofImport report;
+  try {
+    report = book::importProofFile(into, proof);
+  } catch (const book::BookError& e) {
+    throw book::BookError(shown + ": " + e.what());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "imported proof " << shown << ": " << gomoku::colorName(proof.attacker)
+            << (proof.tree.attackerWins ? " wins" : " cannot win") << " at " << gomoku::formatStones(proof.board) << " ("
+            << gomoku::ruleName(proof.rule) << " " << proof.board.size() << "x" << proof.board.size() << ", "
+            << gomoku::colorName(proof.toMove) << " to move); " << report.positions << " positions verified, "
+            << report.written << " records written into " << into.dir() << " in " << seconds << " s\n";
+  return 0;
+}
+
 int importEntries(const Args& args) {
-  if (args.positional().size() != 1) throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, or - for stdin)");
+  if (args.positional().size() != 1)
+    throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, a .tgp proof file, or - for stdin)");
   const std::string source = args.positional()[0];
   const std::string shown = gomoku::printable(source);  // as it may stand in a message
+  if (source.ends_with(".tgp")) return importProof(args, source);
   book::KeyedRecords entries;
   std::size_t bad = 0;
   auto readJsonl = [&](std::istream& in) {

@@ -189,12 +189,15 @@ std::vector<CommandHelp> makeCommands() {
        {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib",
         "tengen book export --format proof --root \"h8 a1\" --rule freestyle --out h8-a1.tgp"}},
       {"book import",
-       "merge a book or a JSON Lines file (claims until verified)",
+       "merge a book, a JSON Lines file or a proof file (.tgp)",
        "tengen book import SOURCE [--book DIR]",
        "Merges a book directory, a JSON Lines file, or - (standard input) into the book. Imported proofs\n"
-       "are claims until 'tengen verify' re-checks them; a contradiction imports nothing.",
+       "are claims until 'tengen verify' re-checks them; a contradiction imports nothing. A proof file\n"
+       "(SOURCE ending in .tgp, as 'book export --format proof' writes and proofs/ ships) is re-checked\n"
+       "whole by the verifier first and stored as verified records in one atomic write, or not at all.",
        {kBook, kLockWait},
-       {"tengen book import book.jsonl --book ./tengen-book"}},
+       {"tengen book import book.jsonl --book ./tengen-book",
+        "tengen book import proofs/freestyle-h8-n9.tgp --book ./tengen-book"}},
       {"book repair",
        "copy what can be read of a damaged book into a new book",
        "tengen book repair --book DAMAGED --into NEW",

@@ -6,7 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "book/book.h"
+#include "book/book_transfer.h"
+#include "book/position_key.h"
 #include "book/proof_file.h"
+#include "book/stored_proof.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
@@ -95,6 +99,37 @@ TEST(ProofFile, DamageACutAndAForeignFileAreRefused) {
   EXPECT_NE(message([&] { readProofFile(tmp.sub("missing")); }).find("cannot open"), std::string::npos);
   for (const auto& m : {variant("flipped", flipped), variant("cut", bytes.substr(0, 9))})
     EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+}
+
+// A proof file imported into a book: every position of its tree stored, the claim rebuilt from
+// the records and accepted again; a tree the verifier refuses is refused whole, writing nothing.
+TEST(ProofFile, ImportsIntoABookAsVerifiedRecordsOrNotAtAll) {
+  tests::TempDir tmp("proof-import");
+  const ProofFile file = solvedWin();
+  {
+    Book book(tmp.sub("b"), Book::Access::Create);
+    const ProofImport report = importProofFile(book, file);
+    EXPECT_GE(report.positions, file.tree.nodes.size());
+    EXPECT_GT(report.written, 10u);
+    const auto root = book.get(canonicalKey(file.board, file.rule, file.toMove).bytes);
+    ASSERT_TRUE(root.has_value());
+    const ProofStep& step = root->steps[gomoku::index(Color::Black)];
+    EXPECT_TRUE(step.present && step.attackerWins && step.verified());
+    const StoredCheck again = checkStoredClaim(book, file.board, file.rule, file.toMove, Color::Black);
+    EXPECT_TRUE(again.ok) << again.error;
+    EXPECT_EQ(again.keys.size(), report.written);
+    EXPECT_EQ(importProofFile(book, file).written, report.written);  // again: the same records, no contradiction
+  }
+  // The root's winning move cut off: a claim with nothing behind it, which the verifier refuses.
+  ProofFile broken = file;
+  broken.tree.nodes[0].children.clear();
+  broken.tree.nodes[0].argument = {};
+  ASSERT_FALSE(gomoku::checkProof(broken.board, broken.toMove, broken.rule, broken.attacker, broken.tree).ok);
+  Book other(tmp.sub("c"), Book::Access::Create);
+  EXPECT_NE(message([&] { importProofFile(other, broken); }).find("the verifier refuses the proof"), std::string::npos);
+  std::size_t entries = 0;
+  other.forEach([&](std::string_view, const BookRecord*, const std::string&) { return ++entries, true; });
+  EXPECT_EQ(entries, 0u);
 }
 
 }  // namespace
