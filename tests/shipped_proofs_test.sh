@@ -59,6 +59,7 @@ check_proof freestyle-h8-o10.tgp "h8/o10" black freestyle "black wins" i9 "g7 o9
 check_proof freestyle-h8-o11.tgp "h8/o11" black freestyle "black wins" i9 "g7 f6"
 check_proof freestyle-h8-o12.tgp "h8/o12" black freestyle "black wins" i9 "g7 o11"
 check_proof freestyle-h8-o13.tgp "h8/o13" black freestyle "black wins" i9 "g7 j10"
+check_proof freestyle-h8-o14.tgp "h8/o14" black freestyle "black wins" i9 "g7 k10"
 # White's first move one column in from the edge (n8), black g7; the slice: white's second stone
 # beside its first, the last reply to fall.
 check_proof freestyle-h8-n8.tgp "h8/n8" black freestyle "black wins" i9 "g7 n9"
