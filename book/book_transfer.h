@@ -1,5 +1,5 @@
 // Moving entries between books: the JSON Lines interchange form (export), reading it back, and
-// merging entries from another book or a JSON Lines file (import).
+// merging entries from another book, a JSON Lines file or a proof file (import).
 #pragma once
 
 #include <cstddef>
