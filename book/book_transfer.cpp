@@ -205,15 +205,22 @@ ImportReport importEntries(Book& book, const KeyedRecords& entries) {
   return report;
 }
 
-ProofImport importProofFile(Book& book, const ProofFile& proof) {
+CheckedProof checkProofFile(const ProofFile& proof) {
   const gomoku::ProofCheck check = gomoku::checkProof(proof.board, proof.toMove, proof.rule, proof.attacker, proof.tree);
   if (!check.ok) throw BookError("the verifier refuses the proof: " + check.error);
   const gomoku::Position root{proof.rule, proof.board, proof.toMove};
-  const KeyedRecords records = recordsFromProof(root, gomoku::ProofRecord{proof.attacker, proof.tree});
-  ProofImport out;
+  CheckedProof out;
   out.positions = static_cast<std::size_t>(check.positions);
-  out.written = storeRecords(book, records);  // one atomic batch: all of the proof or none of it
+  out.records = recordsFromProof(root, gomoku::ProofRecord{proof.attacker, proof.tree});
   return out;
+}
+
+// One atomic batch: all of the proof or none of it.
+std::size_t storeCheckedProof(Book& book, const CheckedProof& proof) { return storeRecords(book, proof.records); }
+
+ProofImport importProofFile(Book& book, const ProofFile& proof) {
+  const CheckedProof checked = checkProofFile(proof);
+  return {checked.positions, storeCheckedProof(book, checked)};
 }
 
 }  // namespace tengen::book

@@ -32,14 +32,23 @@ struct ImportReport {
 // the book before the step itself, even if the import is killed midway.
 ImportReport importEntries(Book& book, const KeyedRecords& entries);
 
-// A proof file (proof_file.h) stored in `book` as one record per position of its tree, so that
-// the book answers queries on it and searches build on it. The independent verifier re-checks
-// the whole file first, so the records are marked verified. Throws BookError with one line when
-// the verifier refuses the file or a record contradicts the book; nothing is written then.
+// A proof file (proof_file.h) stored in a book as one record per position of its tree, so that
+// the book answers queries on it and searches build on it. Two steps, so that a refused file
+// never touches (or creates) a book: checkProofFile has the independent verifier re-check the
+// whole file and turns its tree into records marked verified (throws BookError with one line
+// when the verifier refuses it); storeCheckedProof writes them in one atomic batch (throws
+// BookError when a record contradicts the book; nothing is written then).
+struct CheckedProof {
+  std::size_t positions = 0;  // distinct positions the verifier checked
+  KeyedRecords records;
+};
+CheckedProof checkProofFile(const ProofFile& proof);
+std::size_t storeCheckedProof(Book& book, const CheckedProof& proof);  // records written (merged)
+
 struct ProofImport {
   std::size_t positions = 0;  // distinct positions the verifier checked
   std::size_t written = 0;    // records written (each merged with what the book held)
 };
-ProofImport importProofFile(Book& book, const ProofFile& proof);
+ProofImport importProofFile(Book& book, const ProofFile& proof);  // the two steps in one
 
 }  // namespace tengen::book

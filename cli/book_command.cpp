@@ -203,11 +203,18 @@ int importProof(const Args& args, const std::string& source) {
   } catch (const std::runtime_error& e) {
     throw book::BookError(e.what());
   }
+  // Checked before the book is opened: a refused file leaves no book behind, not even an empty one.
+  book::CheckedProof checked;
+  try {
+    checked = book::checkProofFile(proof);
+  } catch (const book::BookError& e) {
+    throw book::BookError(shown + ": " + e.what());
+  }
   const auto opened = openBookWriter(args, Book::Access::Create);
   Book& into = *opened;
-  book::ProofImport report;
+  book::ProofImport report{checked.positions, 0};
   try {
-    report = book::importProofFile(into, proof);
+    report.written = book::storeCheckedProof(into, checked);
   } catch (const book::BookError& e) {
     throw book::BookError(shown + ": " + e.what());
   }

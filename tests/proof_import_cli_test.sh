@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `tengen book import FILE.tgp`: a shipped proof's slice (and its compacted copy, whose leaves are
 # threat sequences) re-checked and stored as verified records; the book then answers queries on it
-# and re-verifies it from its records; a damaged file is refused in one line and no book is made.
+# and re-verifies it from its records; a damaged file, or one the verifier refuses, is refused in one
+# line and no book is made.
 set -u
 TENGEN="$1"
 DATA="$2"
@@ -41,6 +42,14 @@ check "a damaged proof file is refused (rc $rc): $out" [ "$rc" -ne 0 ]
 check "  in one line" [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ]
 check "  naming the file" contains "$out" "bad.tgp"
 check "  and no book is made" [ ! -e "$T/d" ]
+
+# A readable file the verifier refuses (the slice with its root's replies cut off): refused in one
+# line, and no book is made, not even an empty one.
+out=$("$TENGEN" book import "$DATA/freestyle-h8-a1-refused.tgp" --book "$T/e" 2>&1); rc=$?
+check "a proof the verifier refuses is not imported (rc $rc): $out" [ "$rc" -ne 0 ]
+check "  in one line" [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ]
+check "  saying why" contains "$out" "the verifier refuses the proof"
+check "  and no book is made" [ ! -e "$T/e" ]
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
