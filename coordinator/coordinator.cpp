@@ -96,6 +96,7 @@ class Run {
     if (options_.goal == Goal::Build) buildTree();
     else adopt({0});
     attacker_ = options_.onlyAttacker.value_or(tree_.root().toMove);
+    if (options_.goal == Goal::Solve) settleRootFromBook();
     if (options_.lendProofs) {
       // Any number but 0 names the run; workers keep one run's wins across its jobs.
       std::random_device seed;
@@ -326,6 +327,29 @@ class Run {
     // Children were adopted after their parents: back up from the last one.
     for (auto it = changed.rbegin(); it != changed.rend(); ++it) backup(it->first, it->second);
     for (const auto& [id, c] : expandedHere) rankChildren(id, c);
+  }
+
+  // A root where the attacker's opponent moves and the book proves every reply (e.g. the last ones
+  // solved apart and imported since the campaign's last run): expanded on the spot, so the backup
+  // stores its step as a derived claim for the closing check, instead of a job that would first
+  // rebuild every reply's proof from lent trees. Any other root is asked as a whole first (at the
+  // attacker's own node one lent proof already makes its job short).
+  void settleRootFromBook() {
+    const Question& q = tree_.node(0).question[gomoku::index(attacker_)];
+    if (q.solved() || q.expanded || tree_.node(0).toMove == attacker_) return;
+    const std::vector<std::string> keys = tree_.childKeys(0, attacker_);
+    if (keys.empty()) return;
+    for (const std::string& key : keys) {
+      std::optional<book::BookRecord> record;
+      try {
+        record = book_.get(key);
+      } catch (const book::RecordError&) {
+        return;  // damaged: adopting it says so, and its question is asked again
+      }
+      const book::ProofStep* step = record ? record->provedStep(gomoku::index(attacker_)) : nullptr;
+      if (!step || !step->attackerWins) return;
+    }
+    expandNode(0, attacker_);
   }
 
   void backup(int id, Color c) {

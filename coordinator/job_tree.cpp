@@ -47,18 +47,47 @@ int JobTree::findOrCreate(const gomoku::Position& pos, const std::vector<Point>&
   return id;
 }
 
+proof::Expansion JobTree::listMoves(gomoku::Position& pos, Color attacker, std::vector<Point>& moves,
+                                   proof::Argument<Point>& argument) const {
+  // The prover's rules first: a node they decide on the spot (a five to play, a five to block
+  // that cannot be blocked, a full board, no line left...) is a leaf with their argument.
+  gomoku::ProofGame game(pos.board, pos.toMove, pos.rule, attacker, gomoku::ProofMode::Full);
+  std::vector<proof::Child<Point>> kids;
+  const proof::Expansion e = game.expand(kids, argument);
+  if (e != proof::Expansion::Open) return e;
+  if (listing_ == MoveListing::Prover) {
+    for (const auto& k : kids) moves.push_back(k.move);
+  } else {
+    argument = {};
+    // Every legal move (none makes five: the rules above decided such a node).
+    for (Point p = 0; p < pos.board.cellCount(); ++p)
+      if (pos.board.isEmpty(p) && gomoku::isLegal(pos.board, p, pos.toMove, pos.rule)) moves.push_back(p);
+  }
+  return e;
+}
+
+std::vector<std::string> JobTree::childKeys(int id, Color attacker) const {
+  std::vector<std::string> keys;
+  gomoku::Position pos = position(id);
+  std::vector<Point> moves;
+  proof::Argument<Point> argument;
+  if (listMoves(pos, attacker, moves, argument) != proof::Expansion::Open) return keys;
+  for (Point m : moves) {
+    gomoku::Board child = pos.board;
+    child.place(m, pos.toMove);
+    keys.push_back(book::canonicalKey(child, pos.rule, gomoku::opponent(pos.toMove)).bytes);
+  }
+  return keys;
+}
+
 std::vector<int> JobTree::expand(int id, Color attacker) {
   std::vector<int> fresh;
   Question& q = node(id).question[gomoku::index(attacker)];
   if (q.expanded) return fresh;
   gomoku::Position pos = position(id);
   std::vector<Point> moves;
-  // The prover's rules first: a node they decide on the spot (a five to play, a five to block
-  // that cannot be blocked, a full board, no line left...) is a leaf with their argument.
-  gomoku::ProofGame game(pos.board, pos.toMove, pos.rule, attacker, gomoku::ProofMode::Full);
-  std::vector<proof::Child<Point>> kids;
   proof::Argument<Point> argument;
-  const proof::Expansion e = game.expand(kids, argument);
+  const proof::Expansion e = listMoves(pos, attacker, moves, argument);
   if (e != proof::Expansion::Open) {
     node(id).argument[gomoku::index(attacker)] = argument;
     q.numbers = e == proof::Expansion::Proven ? ProofNumbers::proven() : ProofNumbers::disproven();
@@ -66,14 +95,7 @@ std::vector<int> JobTree::expand(int id, Color attacker) {
     q.expanded = true;
     return fresh;
   }
-  if (listing_ == MoveListing::Prover) {
-    node(id).argument[gomoku::index(attacker)] = argument;
-    for (const auto& k : kids) moves.push_back(k.move);
-  } else {
-    // Every legal move (none makes five: the rules above decided such a node).
-    for (Point p = 0; p < pos.board.cellCount(); ++p)
-      if (pos.board.isEmpty(p) && gomoku::isLegal(pos.board, p, pos.toMove, pos.rule)) moves.push_back(p);
-  }
+  if (listing_ == MoveListing::Prover) node(id).argument[gomoku::index(attacker)] = argument;
   q.expanded = true;
   if (!node(id).edges.empty() || moves.empty()) {
     if (moves.empty() && node(id).edges.empty()) {

@@ -74,6 +74,9 @@ class JobTree {
   // of children created by this call. When the rules decide the node on the spot, the question
   // is fixed instead and nothing is created.
   std::vector<int> expand(int id, Color attacker);
+  // The canonical book keys of the children `expand` would list, without creating them (none when
+  // the rules decide the node on the spot).
+  std::vector<std::string> childKeys(int id, Color attacker) const;
 
   // Recomputes the question from the children and carries any change up to the ancestors.
   // `settled` receives every node whose question became solved by a backup.
@@ -107,6 +110,9 @@ class JobTree {
 
  private:
   ProofNumbers combine(int id, Color attacker) const;
+  // The node's moves for `attacker` (Open), or the rules' verdict with its argument.
+  proof::Expansion listMoves(gomoku::Position& pos, Color attacker, std::vector<Point>& moves,
+                             proof::Argument<Point>& argument) const;
   int findOrCreate(const gomoku::Position& pos, const std::vector<Point>& path, int depth, bool& created);
 
   gomoku::Position root_;

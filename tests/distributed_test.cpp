@@ -21,6 +21,7 @@
 #include "book/stored_proof.h"
 #include "book/othello_entry.h"
 #include "coordinator/coordinator.h"
+#include "coordinator/job_tree.h"
 #include "coordinator/othello_build.h"
 #include "coordinator/worker_pool.h"
 #include "solver/gomoku/notation.h"
@@ -660,6 +661,51 @@ TEST(Distributed, WorkersTakeTheBooksVerifiedWinsAsLeaves) {
     // Either way the stored root proof is rebuilt from the records and re-verified.
     const auto check = book::checkStoredClaim(book, root.board, root.rule, root.toMove, Color::Black);
     EXPECT_TRUE(check.ok) << check.error;
+  }
+}
+
+TEST(Distributed, ARootWhoseRepliesTheBookProvesIsSettledWithoutAJob) {
+  // Every white reply to the position after 23 plies is proved and verified in the book (as after
+  // a campaign whose last replies were solved apart and imported): the run settles the root from
+  // them, with no job, and its derived step is rebuilt and verified at the end.
+  const gomoku::Position root = kagetsuPlies(23);
+  coordinator::JobTree listing(root, coordinator::MoveListing::Prover);
+  const std::vector<int> replies = listing.expand(0, Color::Black);
+  ASSERT_FALSE(replies.empty());
+  for (bool allProved : {true, false}) {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      if (!allProved && i + 1 == replies.size()) break;  // one reply left open
+      const gomoku::Position child = listing.position(replies[i]);
+      gomoku::SolveOptions single;
+      single.onlyAttacker = Color::Black;
+      single.hashMegabytes = 64;
+      single.maxNodes = 2'000'000;
+      const gomoku::SolveResult proved = gomoku::solve(child, single);
+      ASSERT_EQ(proved.value, GameValue::BlackWins) << proved.verifyError;
+      book::storeSolve(book, child, proved);
+    }
+    coordinator::RunOptions o;
+    o.onlyAttacker = Color::Black;
+    o.jobBudget.maxNodes = 10;
+    o.jobBudget.hashMegabytes = 8;
+    o.lendProofs = false;
+    o.maxJobs = 1;
+    auto pool = coordinator::makeLocalPool(1);
+    const auto s = coordinator::runCoordinator(book, root, *pool, o);
+    if (allProved) {
+      EXPECT_EQ(s.value, GameValue::BlackWins);
+      EXPECT_EQ(s.jobs, 0u) << "the book's replies settle the root before any job";
+      EXPECT_EQ(s.settledByBackup, 1u);
+      EXPECT_EQ(s.claimsVerified, 1u);
+      EXPECT_EQ(book::queryBook(book, root).result, book::Value::BlackWins) << "verified, not a claim";
+      const auto check = book::checkStoredClaim(book, root.board, root.rule, root.toMove, Color::Black);
+      EXPECT_TRUE(check.ok) << check.error;
+    } else {
+      EXPECT_EQ(s.jobs, 1u) << "a reply is open: the root is asked as a whole first";
+      EXPECT_EQ(s.settledByBackup, 0u);
+    }
   }
 }
 
