@@ -69,13 +69,15 @@ check_proof freestyle-h8-n11.tgp "h8/n11" black freestyle "black wins" i9 "g7 n1
 check_proof freestyle-h8-n12.tgp "h8/n12" black freestyle "black wins" i9 "g7 n13"
 check_proof freestyle-h8-n13.tgp "h8/n13" black freestyle "black wins" i9 "g7 n11"
 check_proof freestyle-h8-n14.tgp "h8/n14" black freestyle "black wins" i9 "g7 f7"
-# Two columns in (m8 to m11), black g7. m8's slice: white's m10, which 6.4M nodes of the plain
-# search did not prove and the search guided by an engine's moves proved in 227k; m9's, m10's and
-# m11's: white's m11, l11 and k13 (the guided replies' slices hold up to 1.2M positions each).
+# Two columns in (m8 to m13), black g7. m8's slice: white's m10, which 6.4M nodes of the plain
+# search did not prove and the search guided by an engine's moves proved in 227k; m9's to m13's:
+# white's m11, l11, k13, k12 and l12 (the guided replies' slices hold up to 1.2M positions each).
 check_proof freestyle-h8-m8.tgp "h8/m8" black freestyle "black wins" i9 "g7 m10"
 check_proof freestyle-h8-m9.tgp "h8/m9" black freestyle "black wins" i9 "g7 m11"
 check_proof freestyle-h8-m10.tgp "h8/m10" black freestyle "black wins" i9 "g7 l11"
 check_proof freestyle-h8-m11.tgp "h8/m11" black freestyle "black wins" i9 "g7 k13"
+check_proof freestyle-h8-m12.tgp "h8/m12" black freestyle "black wins" i9 "g7 k12"
+check_proof freestyle-h8-m13.tgp "h8/m13" black freestyle "black wins" i9 "g7 l12"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 
