@@ -200,11 +200,16 @@ int status(const Args& args) {
         .str("root_result", book::valueName(root.result))
         .str("proved_position_result", book::valueName(proved.result))
         .num("replies", static_cast<long long>(replies))
-        .num("replies_won", static_cast<long long>(won))
-        .raw("open_replies", jsonMoves({}, n));
+        .num("replies_won", static_cast<long long>(won));
     std::string list = "[";
     for (std::size_t i = 0; i < open.size(); ++i) list += (i ? ", " : "") + jsonQuote(open[i]);
     o.raw("open_replies", list + "]");
+    // One reply a class with the number of replies it stands for, as the text lists them.
+    list = "[";
+    for (std::size_t i = 0; i < count.openClasses.size(); ++i)
+      list += (i ? ", " : "") + std::string("{\"move\": ") + jsonQuote(count.openClasses[i].first) +
+              ", \"replies\": " + std::to_string(count.openClasses[i].second) + "}";
+    o.raw("open_classes", list + "]");
     o.num("classes", static_cast<long long>(count.classes)).num("classes_won", static_cast<long long>(count.classesWon));
     o.num("samples", static_cast<long long>(samples.size()));
     if (last) {
