@@ -624,26 +624,37 @@ gomoku::Position kagetsuPlies(int plies) {
   return renju(moves.c_str());
 }
 
+// Black's win at a position near the end of the Kagetsu line, proved in one process for a book.
+gomoku::SolveResult blackWinProved(const gomoku::Position& pos) {
+  gomoku::SolveOptions single;
+  single.onlyAttacker = Color::Black;
+  single.hashMegabytes = 64;
+  single.maxNodes = 2'000'000;
+  return gomoku::solve(pos, single);
+}
+
+// A run asking black's win with jobs too small to prove anything alone.
+coordinator::RunOptions tenNodeJobs(bool lendProofs) {
+  coordinator::RunOptions o;
+  o.onlyAttacker = Color::Black;
+  o.jobBudget.maxNodes = 10;
+  o.jobBudget.hashMegabytes = 8;
+  o.lendProofs = lendProofs;
+  return o;
+}
+
 TEST(Distributed, WorkersTakeTheBooksVerifiedWinsAsLeaves) {
   // The book holds the verified proof of the position after 23 plies (white to move, black wins).
   // A job on the position before it (black to move) meets it one move down: lent, it proves the
   // root in a few nodes, where a job of the same size without it cannot.
   const gomoku::Position child = kagetsuPlies(23), root = kagetsuPlies(22);
-  gomoku::SolveOptions single;
-  single.onlyAttacker = Color::Black;
-  single.hashMegabytes = 64;
-  single.maxNodes = 2'000'000;
-  const gomoku::SolveResult proved = gomoku::solve(child, single);
+  const gomoku::SolveResult proved = blackWinProved(child);
   ASSERT_EQ(proved.value, GameValue::BlackWins) << proved.verifyError;
   for (bool lend : {true, false}) {
     TempBook dir;
     book::Book book(dir.dir, book::Book::Access::Create);
     book::storeSolve(book, child, proved);
-    coordinator::RunOptions o;
-    o.onlyAttacker = Color::Black;
-    o.jobBudget.maxNodes = 10;
-    o.jobBudget.hashMegabytes = 8;
-    o.lendProofs = lend;
+    const coordinator::RunOptions o = tenNodeJobs(lend);
     auto pool = coordinator::makeLocalPool(1);
     const auto s = coordinator::runCoordinator(book, root, *pool, o);
     EXPECT_EQ(s.value, GameValue::BlackWins) << "lend " << lend;
@@ -678,19 +689,11 @@ TEST(Distributed, ARootWhoseRepliesTheBookProvesIsSettledWithoutAJob) {
     for (std::size_t i = 0; i < replies.size(); ++i) {
       if (!allProved && i + 1 == replies.size()) break;  // one reply left open
       const gomoku::Position child = listing.position(replies[i]);
-      gomoku::SolveOptions single;
-      single.onlyAttacker = Color::Black;
-      single.hashMegabytes = 64;
-      single.maxNodes = 2'000'000;
-      const gomoku::SolveResult proved = gomoku::solve(child, single);
+      const gomoku::SolveResult proved = blackWinProved(child);
       ASSERT_EQ(proved.value, GameValue::BlackWins) << proved.verifyError;
       book::storeSolve(book, child, proved);
     }
-    coordinator::RunOptions o;
-    o.onlyAttacker = Color::Black;
-    o.jobBudget.maxNodes = 10;
-    o.jobBudget.hashMegabytes = 8;
-    o.lendProofs = false;
+    coordinator::RunOptions o = tenNodeJobs(false);
     o.maxJobs = 1;
     auto pool = coordinator::makeLocalPool(1);
     const auto s = coordinator::runCoordinator(book, root, *pool, o);
