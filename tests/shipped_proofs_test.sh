@@ -83,6 +83,8 @@ check_proof freestyle-h8-m13.tgp "h8/m13" black freestyle "black wins" i9 "g7 l1
 check_proof freestyle-h8-l8.tgp "h8/l8" black freestyle "black wins" i9 "g7 k9"
 check_proof freestyle-h8-l9.tgp "h8/l9" black freestyle "black wins" i9 "g7 m10"
 check_proof freestyle-h8-l10.tgp "h8/l10" black freestyle "black wins" i9 "g7 k9"
+check_proof freestyle-h8-l11.tgp "h8/l11" black freestyle "black wins" i9 "g7 k10"
+check_proof freestyle-h8-l12.tgp "h8/l12" black freestyle "black wins" i9 "g7 k11"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 
