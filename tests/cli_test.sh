@@ -237,12 +237,17 @@ check "bench horizon --then without --replies exits 2" [ "$rc" -eq 2 ]
 check "bench horizon --replies without --start exits 2" [ "$rc" -eq 2 ]
 
 # Through the coordinator with the line's book, a position's job takes the later position's proof
-# as a leaf (one worker: its first job meets it); --book-leaves 0 lends none.
-out=$("$TENGEN" bench horizon --lines 9 --start 23 --stop 22 --workers 1 --reuse --nodes 20000 --json 2>/dev/null)
-check "bench horizon --workers --reuse takes the later proof as a leaf" contains "$out" '{"ply": 22, "result": "proved", "nodes": 1,'
+# as a leaf (one worker: its first job meets it; ply 19, white to move, wins in one node with ply
+# 20's proof lent, in 25 without); --book-leaves 0 lends none.
+out=$("$TENGEN" bench horizon --lines 9 --start 20 --stop 19 --workers 1 --reuse --nodes 20000 --json 2>/dev/null)
+check "bench horizon --workers --reuse takes the later proof as a leaf" contains "$out" '{"ply": 19, "result": "proved", "nodes": 1,'
 check "bench horizon --workers --reuse counts it" contains "$out" '"proofs_lent": 1}'
-out=$("$TENGEN" bench horizon --lines 9 --start 23 --stop 22 --workers 1 --reuse --nodes 20000 --book-leaves 0 --json 2>/dev/null)
+out=$("$TENGEN" bench horizon --lines 9 --start 20 --stop 19 --workers 1 --reuse --nodes 20000 --book-leaves 0 --json 2>/dev/null)
 check "bench horizon --book-leaves 0 lends nothing" [ "$(grep -o '"proofs_lent": [1-9]' <<<"$out" | wc -l)" -eq 0 ]
+# Where the loser is to move and the book proves every reply (ply 22: black's one block leads to
+# ply 23, proved), the coordinator settles the position from the book: no job, no node.
+out=$("$TENGEN" bench horizon --lines 9 --start 23 --stop 22 --workers 1 --reuse --nodes 20000 --json 2>/dev/null)
+check "bench horizon --workers --reuse settles the loser's position from the book" contains "$out" '{"ply": 22, "result": "proved", "nodes": 0,'
 err=$("$TENGEN" bench horizon --lines 9 --workers 1 --book-leaves 3 2>&1 >/dev/null); rc=$?
 check "bench horizon --book-leaves 3 exits 2 with one line" [ "$rc" -eq 2 -a "$(wc -l <<<"$err")" -eq 1 ]
 
