@@ -207,8 +207,10 @@ int status(const Args& args) {
     // One reply a class with the number of replies it stands for, as the text lists them.
     list = "[";
     for (std::size_t i = 0; i < count.openClasses.size(); ++i)
-      list += (i ? ", " : "") + std::string("{\"move\": ") + jsonQuote(count.openClasses[i].first) +
-              ", \"replies\": " + std::to_string(count.openClasses[i].second) + "}";
+      list += (i ? ", " : "") + JsonObject()
+                                    .str("move", count.openClasses[i].first)
+                                    .num("replies", static_cast<long long>(count.openClasses[i].second))
+                                    .done();
     o.raw("open_classes", list + "]");
     o.num("classes", static_cast<long long>(count.classes)).num("classes_won", static_cast<long long>(count.classesWon));
     o.num("samples", static_cast<long long>(samples.size()));
