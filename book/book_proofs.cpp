@@ -15,7 +15,8 @@ void winsOfRecord(std::string_view key, const BookRecord& record, gomoku::Rule r
   } catch (const BookError&) {
     return;
   }
-  if (decoded.rule != rule || decoded.board.size() != size) return;
+  // A win after a pass belongs to its zone node's proof, not to the game's positions.
+  if (decoded.rule != rule || decoded.board.size() != size || decoded.passScope) return;
   for (gomoku::Color attacker : {gomoku::Color::Black, gomoku::Color::White}) {
     const ProofStep* step = record.provedStep(gomoku::index(attacker));
     if (step && step->attackerWins) out.push_back({decoded.board.canonicalHash(), decoded.toMove, attacker});

@@ -79,6 +79,26 @@ bool boolField(const json& j, const char* field) {
   return v.get<bool>();
 }
 
+// A pass scope as 16 hexadecimal digits.
+std::string scopeName(std::uint64_t scope) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, scope >>= 4) out[static_cast<std::size_t>(i)] = digits[scope & 15];
+  return out;
+}
+
+std::uint64_t parseScope(const std::string& text) {
+  std::uint64_t scope = 0;
+  if (text.size() != 16) throw BookError("'pass_scope' must be 16 hexadecimal digits");
+  for (char c : text) {
+    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (d < 0) throw BookError("'pass_scope' must be 16 hexadecimal digits");
+    scope = (scope << 4) | static_cast<std::uint64_t>(d);
+  }
+  if (scope == 0) throw BookError("'pass_scope' must not be zero");
+  return scope;
+}
+
 }  // namespace
 
 std::string entryToJson(std::string_view key, const BookRecord& r) {
@@ -87,6 +107,7 @@ std::string entryToJson(std::string_view key, const BookRecord& r) {
   json j;
   j["position"] = gomoku::formatStones(k.board);
   j["to_move"] = gomoku::colorName(k.toMove);
+  if (k.passScope) j["pass_scope"] = scopeName(k.passScope);  // a position a proof reaches after a pass
   j["rule"] = gomoku::ruleName(k.rule);
   j["size"] = n;
   j["result"] = valueName(r.result);  // what verified steps prove
@@ -139,6 +160,7 @@ std::pair<std::string, BookRecord> entryFromJson(std::string_view line) {
       throw BookError(std::string("bad position: ") + e.what());
     }
     const PositionKey key = canonicalKey(pos.board, pos.rule, pos.toMove);
+    const std::uint64_t scope = j.contains("pass_scope") ? parseScope(stringField(j, "pass_scope")) : 0;
     const int n = options.size;
     auto frame = [&](Cell c) {
       return c < 0 ? c : static_cast<Cell>(gomoku::applySymmetry(key.symmetry, c, n));  // no cell, a pass
@@ -176,7 +198,7 @@ std::pair<std::string, BookRecord> entryFromJson(std::string_view line) {
     const std::string& statedText = j.contains("claimed") ? stringField(j, "claimed") : stringField(j, "result");
     if (!parseValue(statedText, stated) || stated != r.claimed)
       throw BookError("'result' disagrees with the stored proof steps");
-    return {key.bytes, std::move(r)};
+    return {scopedKey(key.bytes, scope), std::move(r)};
   } catch (const json::exception& e) {
     throw BookError(std::string("a field has the wrong type: ") + e.what());
   }

@@ -21,8 +21,8 @@ std::string describe(const Board& board, Color toMove, Rule rule) {
 
 // Checks one claim, marks what it covers, reports a failure.
 void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color attacker, bool wins, VerifyTally& tally,
-                std::unordered_set<std::string>* covered, const VerifyReport& report) {
-  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker);
+                std::unordered_set<std::string>* covered, const VerifyReport& report, std::uint64_t passScope = 0) {
+  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope);
   ++tally.claims;
   if (check.ok) {
     tally.positions += check.keys.size();
@@ -31,8 +31,8 @@ void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
     return;
   }
   ++tally.failed;
-  markVerified(book, {canonicalKey(board, rule, toMove).bytes}, attacker, false);
-  report("book " + book.dir() + ": " + describe(board, toMove, rule) + ": '" + std::string(colorName(attacker)) +
+  markVerified(book, {scopedKey(canonicalKey(board, rule, toMove).bytes, passScope)}, attacker, false);
+  report("book " + book.dir() + ": " + describe(board, toMove, rule) + (passScope ? " after a pass" : "") + ": '" + std::string(colorName(attacker)) +
          (wins ? " wins" : " cannot win") + "' failed: " + check.error);
 }
 
@@ -80,7 +80,8 @@ VerifyTally verifyAllClaims(Book& book, const VerifyReport& report) {
       report("book " + book.dir() + ": " + e.what());
       continue;
     }
-    checkClaim(book, k.board, k.rule, k.toMove, c.attacker, c.wins, tally, &covered[index(c.attacker)], report);
+    checkClaim(book, k.board, k.rule, k.toMove, c.attacker, c.wins, tally, &covered[index(c.attacker)], report,
+               k.passScope);
   }
   return tally;
 }

@@ -1,6 +1,8 @@
 // Key layout (all integers big-endian, so byte order sorts like the numbers):
 //   rule (1) | size (1) | side to move (1) | black count (2) | black cells (2 each, ascending)
-//   | white cells (2 each, ascending)
+//   | white cells (2 each, ascending) [ | pass scope (8) ]
+// A pass scope sets the top bit of the side-to-move byte, so scoped keys sort after the plain
+// ones of their rule and size.
 // Sorting by rule and size first keeps each game's entries together for scans and stats.
 #include "book/position_key.h"
 
@@ -141,18 +143,51 @@ ChildKeys canonicalChildKeys(const Board& board, gomoku::Rule rule, Color mover,
 
 int keyToMove(std::string_view key) { return key.size() > 2 ? static_cast<unsigned char>(key[2]) & 1 : 0; }
 
+namespace {
+constexpr unsigned char kScopedFlag = 0x80;
+constexpr std::size_t kScopeBytes = 8;
+bool isScoped(std::string_view key) { return key.size() > 2 && (static_cast<unsigned char>(key[2]) & kScopedFlag); }
+}  // namespace
+
+std::uint64_t passScopeOf(std::string_view zoneNodeKey) {
+  // FNV-1a: fixed for all time, since scopes are stored. A collision could only make a rebuilt
+  // tree fail the verifier, never pass it.
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : zoneNodeKey) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h ? h : 1;
+}
+
+std::string scopedKey(std::string plainKey, std::uint64_t passScope) {
+  if (passScope == 0) return plainKey;
+  plainKey[2] = static_cast<char>(static_cast<unsigned char>(plainKey[2]) | kScopedFlag);
+  for (int shift = 56; shift >= 0; shift -= 8) plainKey.push_back(static_cast<char>((passScope >> shift) & 0xFF));
+  return plainKey;
+}
+
+std::uint64_t keyScope(std::string_view key) {
+  if (!isScoped(key) || key.size() < kScopeBytes) return 0;
+  std::uint64_t scope = 0;
+  for (std::size_t i = key.size() - kScopeBytes; i < key.size(); ++i) scope = (scope << 8) | static_cast<unsigned char>(key[i]);
+  return scope;
+}
+
 DecodedKey decodeKey(std::string_view bytes) {
   auto bad = [](const char* why) { return BookError(std::string("malformed position key: ") + why); };
+  const std::uint64_t scope = keyScope(bytes);
+  if (isScoped(bytes)) {
+    if (bytes.size() < 5 + kScopeBytes || scope == 0) throw bad("wrong length");
+    bytes.remove_suffix(kScopeBytes);
+  }
   if (bytes.size() < 5 || (bytes.size() - 5) % 2 != 0) throw bad("wrong length");
   const auto rule = static_cast<unsigned char>(bytes[0]);
   const int size = static_cast<unsigned char>(bytes[1]);
-  const auto toMove = static_cast<unsigned char>(bytes[2]);
+  const auto toMove = static_cast<unsigned char>(bytes[2]) & ~kScopedFlag;
   if (rule > 2) throw bad("unknown rule");
   if (size < gomoku::kMinSize || size > gomoku::kMaxSize) throw bad("board size out of range");
   if (toMove > 1) throw bad("unknown side to move");
   const std::size_t stones = (bytes.size() - 5) / 2, blacks = getU16(bytes, 3);
   if (blacks > stones) throw bad("stone counts disagree");
-  DecodedKey out{static_cast<gomoku::Rule>(rule), static_cast<Color>(toMove), Board(size)};
+  DecodedKey out{static_cast<gomoku::Rule>(rule), static_cast<Color>(toMove), Board(size), scope};
   for (std::size_t i = 0; i < stones; ++i) {
     const unsigned p = getU16(bytes, 5 + 2 * i);
     if (p >= static_cast<unsigned>(size * size) || !out.board.isEmpty(static_cast<Point>(p)))

@@ -3,6 +3,7 @@
 // share a key; two different positions never do.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,11 +41,21 @@ struct DecodedKey {
   gomoku::Rule rule = gomoku::Rule::Renju;
   gomoku::Color toMove = gomoku::Color::Black;
   gomoku::Board board;
+  std::uint64_t passScope = 0;  // see scopedKey; 0 for a position of the game itself
 };
 // Throws BookError (book_error.h) when `bytes` is not a well-formed key.
 DecodedKey decodeKey(std::string_view bytes);
 
 // The side to move a stored key names (0 black, 1 white), without decoding the rest.
 int keyToMove(std::string_view key);
+
+// Positions a proof reaches after a pass are proof devices, not positions of a game, and what a
+// zone node's moves answer depends on the whole win after its pass. So each zone node's win after
+// the pass is stored apart, in a scope named by the zone node's own stored key: two proofs that
+// pass differently, or a proof that reaches the same stones by moves, never mix their steps there.
+// Scope 0 is the game itself: the plain key.
+std::uint64_t passScopeOf(std::string_view zoneNodeKey);  // never 0
+std::string scopedKey(std::string plainKey, std::uint64_t passScope);
+std::uint64_t keyScope(std::string_view key);
 
 }  // namespace tengen::book

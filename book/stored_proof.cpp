@@ -30,6 +30,11 @@ Point fromBook(Cell c, int symmetry, int size) {
   return c == kNoCell ? gomoku::kNoPoint : gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), c, size);
 }
 
+// A position in a pass scope, as a hash (a collision could only fail a check).
+std::uint64_t placeOf(const Board& board, Color toMove, std::uint64_t scope) {
+  return board.hash() ^ (toMove == Color::White ? 1 : 0) ^ (scope * 0x9E3779B97F4A7C15ULL);
+}
+
 // Distinct nodes reachable from each node of a DAG, by one marked walk per node.
 std::vector<std::uint32_t> subtreeSizes(const Tree& tree) {
   const std::size_t n = tree.nodes.size();
@@ -56,50 +61,60 @@ std::vector<std::uint32_t> subtreeSizes(const Tree& tree) {
   return sizes;
 }
 
-// Walks one tree from the root position, making a record for each distinct position.
+// Walks one tree from the root position, making a record for each distinct position; a zone
+// node's win after its pass goes into the zone node's own scope (position_key.h).
 class TreeWriter {
  public:
   TreeWriter(const gomoku::Position& root, const gomoku::ProofRecord& proof, KeyedRecords& out)
-      : root_(root), proof_(proof), out_(out), sizes_(subtreeSizes(proof.tree)), done_(proof.tree.nodes.size()) {}
+      : root_(root), proof_(proof), out_(out), sizes_(subtreeSizes(proof.tree)) {}
 
   void run() {
     Board board = root_.board;
-    visit(0, board, root_.toMove);
+    visit(0, board, root_.toMove, 0);
   }
 
  private:
-  void visit(int index, Board& board, Color toMove) {
-    if (done_[static_cast<std::size_t>(index)]) return;
-    done_[static_cast<std::size_t>(index)] = true;
+  void visit(int index, Board& board, Color toMove, std::uint64_t scope) {
+    // A node is written once per position and scope it is reached in (a hand-made or hostile
+    // tree may reach one node in two positions).
+    const std::uint64_t where = placeOf(board, toMove, scope);
+    if (!visited_.insert({where, index}).second) return;
     const auto& node = proof_.tree.nodes[static_cast<std::size_t>(index)];
     const int n = board.size();
-    const PositionKey key = canonicalKey(board, root_.rule, toMove);
-    if (seenKeys_.insert(key.bytes).second) {
+    const PositionKey plain = canonicalKey(board, root_.rule, toMove);
+    const std::string key = scopedKey(plain.bytes, scope);
+    if (seenKeys_.insert(key).second) {
       BookRecord record;
       ProofStep& step = record.steps[gomoku::index(proof_.attacker)];
       step.present = true;
       step.attackerWins = proof_.tree.attackerWins;
-      for (const auto& e : node.children) step.moves.push_back(toBook(e.move, key.symmetry, n));
+      for (const auto& e : node.children) step.moves.push_back(toBook(e.move, plain.symmetry, n));
       step.argumentKind = node.argument.kind;
-      for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, key.symmetry, n));
-      step.best = toBook(bestChild(node), key.symmetry, n);
+      for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, plain.symmetry, n));
+      step.best = toBook(bestChild(node), plain.symmetry, n);
       step.size = sizes_[static_cast<std::size_t>(index)];
       step.depth = static_cast<std::uint16_t>(std::min(node.depth, 65535));
       step.markVerified(true);  // solve() reports a proof only after this installation's verifier accepted it
       record.toolVersion = std::string(toolVersion());
       settle(record, gomoku::index(toMove));
-      out_.emplace_back(key.bytes, std::move(record));
+      out_.emplace_back(key, std::move(record));
     }
     for (const auto& e : node.children) {
-      if (e.move == gomoku::kPass) {  // the same stones, the other side to move
-        visit(e.node, board, gomoku::opponent(toMove));
+      if (e.move == gomoku::kPass) {  // the same stones, the other side to move, in this node's scope
+        visit(e.node, board, gomoku::opponent(toMove), passScopeOf(key));
         continue;
       }
       board.place(e.move, toMove);
-      visit(e.node, board, gomoku::opponent(toMove));
+      visit(e.node, board, gomoku::opponent(toMove), scope);
       board.undo();
     }
   }
+
+  struct PlaceHash {
+    std::size_t operator()(const std::pair<std::uint64_t, int>& v) const {
+      return static_cast<std::size_t>(v.first ^ (static_cast<std::uint64_t>(v.second) * 0xff51afd7ed558ccdULL));
+    }
+  };
 
   // The move to play along this tree: the one kept child where a side chose, otherwise the
   // reply that resists longest; at a threat-space sequence's leaf, its first threat.
@@ -121,7 +136,7 @@ class TreeWriter {
   const gomoku::ProofRecord& proof_;
   KeyedRecords& out_;
   std::vector<std::uint32_t> sizes_;
-  std::vector<bool> done_;
+  std::unordered_set<std::pair<std::uint64_t, int>, PlaceHash> visited_;
   std::unordered_set<std::string> seenKeys_;
 };
 
@@ -131,21 +146,25 @@ class TreeReader {
   TreeReader(const Book& book, gomoku::Rule rule, Color attacker, bool attackerWins)
       : book_(book), rule_(rule), attacker_(attacker), wins_(attackerWins) {}
 
-  bool build(Board& board, Color toMove, Tree& tree, StoredCheck& out) {
+  bool build(Board& board, Color toMove, std::uint64_t passScope, Tree& tree, StoredCheck& out) {
     tree_ = &tree;
     out_ = &out;
     tree.attackerWins = wins_;
-    return node(board, toMove) == 0;
+    return node(board, toMove, passScope) == 0;
   }
 
  private:
-  // The node index of this position (built on first sight), or -1 on failure.
-  int node(Board& board, Color toMove) {
-    if (auto it = seen_.find(board.hash() ^ (toMove == Color::White ? 1 : 0)); it != seen_.end()) return it->second;
+  // The node index of this position in this scope (built on first sight), or -1 on failure.
+  int node(Board& board, Color toMove, std::uint64_t scope) {
+    const std::uint64_t where = placeOf(board, toMove, scope);
+    if (auto it = seen_.find(where); it != seen_.end()) return it->second;
     const PositionKey key = canonicalKey(board, rule_, toMove);
+    std::string stored = scopedKey(key.bytes, scope);
     std::optional<BookRecord> record;
     try {
-      record = book_.get(key.bytes);
+      record = book_.get(stored);
+      // A book written before scopes kept a win after a pass under the plain key.
+      if (!record && scope != 0) record = book_.get(stored = key.bytes);
     } catch (const RecordError& e) {
       return fail(board, toMove, e.what());
     }
@@ -153,11 +172,12 @@ class TreeReader {
     const ProofStep& step = record->steps[gomoku::index(attacker_)];
     if (!step.present || step.attackerWins != wins_)
       return fail(board, toMove, "the proof continues here but the record has no matching step");
-    out_->keys.push_back(key.bytes);
+    const std::uint64_t passScope = passScopeOf(scopedKey(key.bytes, scope));
+    out_->keys.push_back(std::move(stored));
     const int n = board.size();
     const int index = static_cast<int>(tree_->nodes.size());
     tree_->nodes.emplace_back();
-    seen_[board.hash() ^ (toMove == Color::White ? 1 : 0)] = index;
+    seen_[where] = index;
     tree_->nodes[static_cast<std::size_t>(index)].argument.kind = step.argumentKind;
     for (Cell c : step.argumentMoves)
       tree_->nodes[static_cast<std::size_t>(index)].argument.moves.push_back(fromBook(c, key.symmetry, n));
@@ -167,7 +187,7 @@ class TreeReader {
       if (!pass && (move < 0 || move >= board.cellCount() || !board.isEmpty(move)))
         return fail(board, toMove, "a stored move is off the board or on a stone");
       if (!pass) board.place(move, toMove);
-      const int child = node(board, gomoku::opponent(toMove));
+      const int child = node(board, gomoku::opponent(toMove), pass ? passScope : scope);
       if (!pass) board.undo();
       if (child < 0) return -1;
       auto& self = tree_->nodes[static_cast<std::size_t>(index)];
@@ -280,12 +300,13 @@ std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::S
   return storeRecords(book, recordsFromSolve(root, result));
 }
 
-StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker,
+                               std::uint64_t passScope) {
   StoredClaim out;
-  const PositionKey key = canonicalKey(board, rule, toMove);
+  const std::string key = scopedKey(canonicalKey(board, rule, toMove).bytes, passScope);
   std::optional<BookRecord> record;
   try {
-    record = book.get(key.bytes);
+    record = book.get(key);
   } catch (const RecordError& e) {
     out.error = e.what();
     return out;
@@ -296,12 +317,13 @@ StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rul
   }
   const bool wins = record->steps[gomoku::index(attacker)].attackerWins;
   Board scratch = board;
-  out.ok = TreeReader(book, rule, attacker, wins).build(scratch, toMove, out.tree, out);
+  out.ok = TreeReader(book, rule, attacker, wins).build(scratch, toMove, passScope, out.tree, out);
   return out;
 }
 
-StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
-  StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker);
+StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker,
+                             std::uint64_t passScope) {
+  StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker, passScope);
   StoredCheck out = std::move(static_cast<StoredCheck&>(claim));
   if (!out.ok) return out;
   const gomoku::ProofCheck check = gomoku::checkProof(board, toMove, rule, attacker, claim.tree);

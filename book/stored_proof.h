@@ -49,8 +49,9 @@ struct StoredCheck {
   std::string error;               // why the claim fails: a missing or unreadable record, or the verifier's reason
   std::vector<std::string> keys;   // every position the rebuilt tree visits
 };
+// `passScope`: where the claim is stored (position_key.h); 0 for a position of the game.
 StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
-                             gomoku::Color attacker);
+                             gomoku::Color attacker, std::uint64_t passScope = 0);
 
 // The first half of checkStoredClaim: the claim's tree rebuilt from the records, for a verifier
 // elsewhere (the coordinator sends it to a worker). `ok` false: a record is missing or unreadable.
@@ -58,7 +59,7 @@ struct StoredClaim : StoredCheck {
   proof::ProofTree<gomoku::Point> tree;
 };
 StoredClaim rebuildStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
-                               gomoku::Color attacker);
+                               gomoku::Color attacker, std::uint64_t passScope = 0);
 
 // Marks the step of `attacker` at each key verified (or not), in one batch.
 void markVerified(Book& book, const std::vector<std::string>& keys, gomoku::Color attacker, bool verified);

@@ -11,10 +11,12 @@
 #include "book/book_query.h"
 #include "book/book_stats.h"
 #include "book/book_transfer.h"
+#include "book/book_verify.h"
 #include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/solve.h"
 #include "tests/temp_dir.h"
 #include "tests/test_boards.h"
@@ -145,6 +147,109 @@ TEST(BookTrust, AStepCheckedByAnOlderVerifierRevisionIsNotVerified) {
   EXPECT_FALSE(r.steps[0].verified());
   EXPECT_EQ(r.result, Value::Unknown);
   EXPECT_EQ(r.claimed, Value::BlackWins);
+}
+
+// Two hand-made proofs on one freestyle board where black has three threes (c12-e12 and c3-e3
+// open, k8-m8 closed by j8). With white to move, black wins after a white pass by the open four
+// f12; the zone node answers the replies in that win's support (f12, b12, g12) with the other
+// open four f3. The same stones with black to move are also proved by f3, whose support
+// (f3, b3, g3) the zone node never answered.
+class TwoWinsAfterAPass {
+ public:
+  const Board board = gomoku::testing::boardOf("c12,d12,e12,c3,d3,e3,k8,l8,m8/j8", 15, Rule::Freestyle);
+
+  // White to move: a zone node whose win after the pass is `passWin`, the replies in its
+  // support answered by `answer`.
+  gomoku::ProofRecord zoneProof(const char* passWin, std::vector<const char*> replies, const char* answer) const {
+    Maker m;
+    const int root = m.add(gomoku::ProofGame::kRelevanceZone);
+    // Each four leaves white to move against two five points: every reply loses on the spot.
+    const int afterPass = m.link(root, "", m.add());
+    m.link(afterPass, passWin, m.add());
+    for (const char* reply : replies) m.link(m.link(root, reply, m.add()), answer, m.add());
+    return {Color::Black, m.tree};
+  }
+  // Black to move: the one move `win`.
+  gomoku::ProofRecord moveProof(const char* win) const {
+    Maker m;
+    const int root = m.add();
+    m.link(root, win, m.add());
+    return {Color::Black, m.tree};
+  }
+
+ private:
+  struct Maker {
+    proof::ProofTree<Point> tree{};
+    Maker() { tree.attackerWins = true; }
+    int add(int argumentKind = 0) {
+      tree.nodes.emplace_back();
+      tree.nodes.back().argument.kind = argumentKind;
+      return static_cast<int>(tree.nodes.size()) - 1;
+    }
+    int link(int from, const char* move, int to) {
+      tree.nodes[static_cast<std::size_t>(from)].children.push_back(
+          {*move ? gomoku::testing::pt(move, 15) : gomoku::kPass, to});
+      return to;
+    }
+  };
+};
+
+TEST(BookTrust, AZoneNodeKeepsItsOwnWinAfterThePass) {
+  // The first k8 class campaign's closing check refused a verified record: the position after a
+  // pass was stored under its plain key, where another proof's step stood first, so the zone
+  // node's rebuilt win after the pass had a support it never answered.
+  TempDir tmp("trust-test");
+  const TwoWinsAfterAPass p;
+  const Position whiteToMove{Rule::Freestyle, p.board, Color::White};
+  const Position blackToMove{Rule::Freestyle, p.board, Color::Black};
+  const auto zone = p.zoneProof("f12", {"f12", "b12", "g12"}, "f3");
+  const auto direct = p.moveProof("f3");
+  // Both hand-made proofs hold on their own.
+  const gomoku::ProofCheck zoneAlone = gomoku::checkProof(p.board, Color::White, Rule::Freestyle, Color::Black, zone.tree);
+  ASSERT_TRUE(zoneAlone.ok) << zoneAlone.error;
+  ASSERT_TRUE(gomoku::checkProof(p.board, Color::Black, Rule::Freestyle, Color::Black, direct.tree).ok);
+  // And together they would not: the zone node with f3 after the pass misses b3.
+  auto mixed = p.zoneProof("f3", {"f12", "b12", "g12"}, "f3");
+  const gomoku::ProofCheck mix = gomoku::checkProof(p.board, Color::White, Rule::Freestyle, Color::Black, mixed.tree);
+  ASSERT_FALSE(mix.ok);
+  ASSERT_NE(mix.error.find("zone of the win after a pass"), std::string::npos) << mix.error;
+
+  for (const bool directFirst : {true, false}) {
+    SCOPED_TRACE(directFirst ? "the direct proof stored first" : "the zone proof stored first");
+    Book book(tmp.sub(directFirst ? "direct-first" : "zone-first"), Book::Access::Create);
+    const auto first = directFirst ? recordsFromProof(blackToMove, direct) : recordsFromProof(whiteToMove, zone);
+    const auto second = directFirst ? recordsFromProof(whiteToMove, zone) : recordsFromProof(blackToMove, direct);
+    storeRecords(book, first);
+    storeRecords(book, second);
+    const StoredCheck z = checkStoredClaim(book, p.board, Rule::Freestyle, Color::White, Color::Black);
+    EXPECT_TRUE(z.ok) << z.error;
+    const StoredCheck d = checkStoredClaim(book, p.board, Rule::Freestyle, Color::Black, Color::Black);
+    EXPECT_TRUE(d.ok) << d.error;
+    // Every stored claim, the win after the pass among them, re-checks from the book alone.
+    const VerifyTally all = verifyAllClaims(book, [](const std::string& line) { ADD_FAILURE() << line; });
+    EXPECT_EQ(all.failed, 0u);
+    EXPECT_EQ(all.unreadable, 0u);
+    // A second zone proof at the same node, passing to the other win, changes nothing stored.
+    storeRecords(book, recordsFromProof(whiteToMove, p.zoneProof("f3", {"f3", "b3", "g3"}, "f12")));
+    const StoredCheck again = checkStoredClaim(book, p.board, Rule::Freestyle, Color::White, Color::Black);
+    EXPECT_TRUE(again.ok) << again.error;
+    // Exported as JSON lines and imported into a new book, the scoped records come back where
+    // they were: both claims rebuild and re-check there.
+    KeyedRecords lines;
+    std::size_t scoped = 0;
+    book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
+      const std::string line = entryToJson(key, *record);
+      scoped += line.find("\"pass_scope\"") != std::string::npos;
+      lines.push_back(entryFromJson(line));
+      EXPECT_EQ(lines.back().first, key) << line;
+      return true;
+    });
+    EXPECT_GT(scoped, 0u);
+    Book copy(tmp.sub(directFirst ? "direct-first-copy" : "zone-first-copy"), Book::Access::Create);
+    ASSERT_TRUE(importEntries(copy, lines).contradictions.empty());
+    EXPECT_TRUE(checkStoredClaim(copy, p.board, Rule::Freestyle, Color::White, Color::Black).ok);
+    EXPECT_TRUE(checkStoredClaim(copy, p.board, Rule::Freestyle, Color::Black, Color::Black).ok);
+  }
 }
 
 TEST(PositionKey, ChildKeysAreTheCanonicalKeysOfTheChildren) {
