@@ -193,10 +193,10 @@ int status(const Args& args) {
   const CampaignSample* last = samples.empty() ? nullptr : &samples.back();
   if (args.flag("json")) {
     JsonObject o;
-    std::string name = t.text;
-    if (t.via) name.append(" then ").append(gomoku::formatPoint(*t.via, n));
-    o.str("campaign", name)
+    // As the run's own JSON line: the position as given, and the move after it apart.
+    o.str("campaign", t.text)
         .str("winner", gomoku::colorName(t.winner))
+        .raw("via", t.via ? jsonQuote(gomoku::formatPoint(*t.via, n)) : "null")
         .str("root_result", book::valueName(root.result))
         .str("proved_position_result", book::valueName(proved.result))
         .num("replies", static_cast<long long>(replies))

@@ -43,6 +43,7 @@ check "status counts 35 classes of white's 224 first moves" contains "$st" "repl
 check "each open class by one reply and its size" contains "$st" "open: a1 (4) b1 (8) c1 (8)"
 js=$("$TENGEN" campaign status "" --via h8 --win black --rule freestyle --book "$T/e" --json)
 check "status --json counts the classes" contains "$js" '"classes": 35, "classes_won": 0'
+check "status --json names the position as given and the move after it" contains "$js" '"campaign": "", "winner": "black", "via": "h8"'
 check "status --json lists the open replies under one key" [ "$(grep -o '"open_replies"' <<< "$js" | wc -l)" -eq 1 ]
 check "  all 224 of them" [ "$(python3 -c 'import json,sys; print(len(json.loads(sys.argv[1])["open_replies"]))' "$js")" = 224 ]
 check "  and each open class by one reply and its size" contains "$js" '"open_classes": [{"move": "a1", "replies": 4}, {"move": "b1", "replies": 8}'
