@@ -85,10 +85,11 @@ check_proof freestyle-h8-l9.tgp "h8/l9" black freestyle "black wins" i9 "g7 m10"
 check_proof freestyle-h8-l10.tgp "h8/l10" black freestyle "black wins" i9 "g7 k9"
 check_proof freestyle-h8-l11.tgp "h8/l11" black freestyle "black wins" i9 "g7 k10"
 check_proof freestyle-h8-l12.tgp "h8/l12" black freestyle "black wins" i9 "g7 k11"
-# Four columns in (k8, k9), black g7; the slices are small replies (the largest, k8's k9 and k9's
-# k8, the same position, hold 0.35M and 0.25M).
+# Four columns in (k8, k9, k11), black g7; the slices are small replies (the largest, k8's k9 and
+# k9's k8, the same position, hold 0.35M and 0.25M).
 check_proof freestyle-h8-k8.tgp "h8/k8" black freestyle "black wins" i9 "g7 j9"
 check_proof freestyle-h8-k9.tgp "h8/k9" black freestyle "black wins" i9 "g7 k10"
+check_proof freestyle-h8-k11.tgp "h8/k11" black freestyle "black wins" i9 "g7 j10"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 
