@@ -149,14 +149,6 @@ constexpr std::size_t kScopeBytes = 8;
 bool isScoped(std::string_view key) { return key.size() > 2 && (static_cast<unsigned char>(key[2]) & kScopedFlag); }
 }  // namespace
 
-std::uint64_t passScopeOf(std::string_view zoneNodeKey) {
-  // FNV-1a: fixed for all time, since scopes are stored. A collision could only make a rebuilt
-  // tree fail the verifier, never pass it.
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : zoneNodeKey) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  return h ? h : 1;
-}
-
 std::string scopedKey(std::string plainKey, std::uint64_t passScope) {
   if (passScope == 0) return plainKey;
   plainKey[2] = static_cast<char>(static_cast<unsigned char>(plainKey[2]) | kScopedFlag);

@@ -51,10 +51,9 @@ int keyToMove(std::string_view key);
 
 // Positions a proof reaches after a pass are proof devices, not positions of a game, and what a
 // zone node's moves answer depends on the whole win after its pass. So each zone node's win after
-// the pass is stored apart, in a scope named by the zone node's own stored key: two proofs that
-// pass differently, or a proof that reaches the same stones by moves, never mix their steps there.
+// the pass is stored apart, in a scope of its own (named in stored_proof.cpp): a proof that reaches
+// the same stones by moves, or passes there with another step, never mixes its steps in.
 // Scope 0 is the game itself: the plain key.
-std::uint64_t passScopeOf(std::string_view zoneNodeKey);  // never 0
 std::string scopedKey(std::string plainKey, std::uint64_t passScope);
 std::uint64_t keyScope(std::string_view key);
 

@@ -35,6 +35,28 @@ std::uint64_t placeOf(const Board& board, Color toMove, std::uint64_t scope) {
   return board.hash() ^ (toMove == Color::White ? 1 : 0) ^ (scope * 0x9E3779B97F4A7C15ULL);
 }
 
+// The scope of a zone node's win after its pass: its own stored key and the step it stores there
+// (moves and argument, in the key's frame), so a zone node whose stored step came from another
+// proof never meets this one's continuation. FNV-1a, fixed for all time since scopes are stored;
+// a collision could only make a rebuilt tree fail the verifier, never pass it.
+std::uint64_t passScopeOf(std::string_view zoneNodeKey, const ProofStep& step) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](std::uint64_t byte) { h = (h ^ (byte & 0xFF)) * 0x100000001b3ULL; };
+  const auto cells = [&mix](const std::vector<Cell>& list) {
+    mix(list.size());
+    mix(list.size() >> 8);
+    for (Cell c : list) {
+      mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(c)));
+      mix(static_cast<std::uint64_t>(static_cast<std::uint16_t>(c)) >> 8);
+    }
+  };
+  for (char c : zoneNodeKey) mix(static_cast<unsigned char>(c));
+  cells(step.moves);
+  mix(static_cast<std::uint64_t>(step.argumentKind));
+  cells(step.argumentMoves);
+  return h ? h : 1;
+}
+
 // Distinct nodes reachable from each node of a DAG, by one marked walk per node.
 std::vector<std::uint32_t> subtreeSizes(const Tree& tree) {
   const std::size_t n = tree.nodes.size();
@@ -62,7 +84,7 @@ std::vector<std::uint32_t> subtreeSizes(const Tree& tree) {
 }
 
 // Walks one tree from the root position, making a record for each distinct position; a zone
-// node's win after its pass goes into the zone node's own scope (position_key.h).
+// node's win after its pass goes into the scope of the zone node and its step (passScopeOf).
 class TreeWriter {
  public:
   TreeWriter(const gomoku::Position& root, const gomoku::ProofRecord& proof, KeyedRecords& out)
@@ -83,25 +105,27 @@ class TreeWriter {
     const int n = board.size();
     const PositionKey plain = canonicalKey(board, root_.rule, toMove);
     const std::string key = scopedKey(plain.bytes, scope);
+    ProofStep step;
+    step.present = true;
+    step.attackerWins = proof_.tree.attackerWins;
+    for (const auto& e : node.children) step.moves.push_back(toBook(e.move, plain.symmetry, n));
+    step.argumentKind = node.argument.kind;
+    for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, plain.symmetry, n));
+    const std::uint64_t passScope = passScopeOf(key, step);
     if (seenKeys_.insert(key).second) {
-      BookRecord record;
-      ProofStep& step = record.steps[gomoku::index(proof_.attacker)];
-      step.present = true;
-      step.attackerWins = proof_.tree.attackerWins;
-      for (const auto& e : node.children) step.moves.push_back(toBook(e.move, plain.symmetry, n));
-      step.argumentKind = node.argument.kind;
-      for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, plain.symmetry, n));
       step.best = toBook(bestChild(node), plain.symmetry, n);
       step.size = sizes_[static_cast<std::size_t>(index)];
       step.depth = static_cast<std::uint16_t>(std::min(node.depth, 65535));
       step.markVerified(true);  // solve() reports a proof only after this installation's verifier accepted it
+      BookRecord record;
+      record.steps[gomoku::index(proof_.attacker)] = std::move(step);
       record.toolVersion = std::string(toolVersion());
       settle(record, gomoku::index(toMove));
       out_.emplace_back(key, std::move(record));
     }
     for (const auto& e : node.children) {
       if (e.move == gomoku::kPass) {  // the same stones, the other side to move, in this node's scope
-        visit(e.node, board, gomoku::opponent(toMove), passScopeOf(key));
+        visit(e.node, board, gomoku::opponent(toMove), passScope);
         continue;
       }
       board.place(e.move, toMove);
@@ -172,7 +196,7 @@ class TreeReader {
     const ProofStep& step = record->steps[gomoku::index(attacker_)];
     if (!step.present || step.attackerWins != wins_)
       return fail(board, toMove, "the proof continues here but the record has no matching step");
-    const std::uint64_t passScope = passScopeOf(scopedKey(key.bytes, scope));
+    const std::uint64_t passScope = passScopeOf(scopedKey(key.bytes, scope), step);
     out_->keys.push_back(std::move(stored));
     const int n = board.size();
     const int index = static_cast<int>(tree_->nodes.size());

@@ -252,6 +252,31 @@ TEST(BookTrust, AZoneNodeKeepsItsOwnWinAfterThePass) {
   }
 }
 
+TEST(BookTrust, AZoneNodeStoredBeforeScopesKeepsItsWinAfterThePass) {
+  // A book written before pass scopes holds a zone node with its win after the pass under plain
+  // keys. A later proof with another step at that node leaves the stored step, and its own win
+  // after the pass (in a scope of its step) must not become the stored step's.
+  TempDir tmp("trust-test");
+  const TwoWinsAfterAPass p;
+  const Position whiteToMove{Rule::Freestyle, p.board, Color::White};
+  KeyedRecords old = recordsFromProof(whiteToMove, p.zoneProof("f12", {"f12", "b12", "g12"}, "f3"));
+  std::size_t unscoped = 0;
+  for (auto& [key, record] : old) {
+    const DecodedKey k = decodeKey(key);
+    if (!k.passScope) continue;
+    key = canonicalKey(k.board, k.rule, k.toMove).bytes;  // the key the old writer gave it
+    ++unscoped;
+  }
+  ASSERT_GT(unscoped, 0u);
+  Book book(tmp.sub("b"), Book::Access::Create);
+  storeRecords(book, old);
+  const StoredCheck before = checkStoredClaim(book, p.board, Rule::Freestyle, Color::White, Color::Black);
+  ASSERT_TRUE(before.ok) << before.error;
+  storeRecords(book, recordsFromProof(whiteToMove, p.zoneProof("f3", {"f3", "b3", "g3"}, "f12")));
+  const StoredCheck after = checkStoredClaim(book, p.board, Rule::Freestyle, Color::White, Color::Black);
+  EXPECT_TRUE(after.ok) << after.error;
+}
+
 TEST(PositionKey, ChildKeysAreTheCanonicalKeysOfTheChildren) {
   std::mt19937 rng(7);
   for (int round = 0; round < 200; ++round) {
