@@ -90,6 +90,8 @@ check_proof freestyle-h8-l12.tgp "h8/l12" black freestyle "black wins" i9 "g7 k1
 check_proof freestyle-h8-k8.tgp "h8/k8" black freestyle "black wins" i9 "g7 j9"
 check_proof freestyle-h8-k9.tgp "h8/k9" black freestyle "black wins" i9 "g7 k10"
 check_proof freestyle-h8-k11.tgp "h8/k11" black freestyle "black wins" i9 "g7 j10"
+# k10 with black g9 (Rapfi's choice; with g7, white's j11 held out): the slice white's k8.
+check_proof freestyle-h8-k10.tgp "h8/k10" black freestyle "black wins" i9 "g9 k8"
 # Five columns in: j8, black g7; the slice white's k8, beside its own stone.
 check_proof freestyle-h8-j8.tgp "h8/j8" black freestyle "black wins" i10 "g7 k8"
 # Exact five (standard): white in the corner again, black i9.
