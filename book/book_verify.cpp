@@ -32,8 +32,8 @@ void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
   }
   ++tally.failed;
   markVerified(book, {scopedKey(canonicalKey(board, rule, toMove).bytes, passScope)}, attacker, false);
-  report("book " + book.dir() + ": " + describe(board, toMove, rule) + (passScope ? " after a pass" : "") + ": '" + std::string(colorName(attacker)) +
-         (wins ? " wins" : " cannot win") + "' failed: " + check.error);
+  report("book " + book.dir() + ": " + describe(board, toMove, rule) + (passScope ? " after a pass" : "") + ": '" +
+         std::string(colorName(attacker)) + (wins ? " wins" : " cannot win") + "' failed: " + check.error);
 }
 
 }  // namespace
