@@ -147,6 +147,12 @@ namespace {
 constexpr unsigned char kScopedFlag = 0x80;
 constexpr std::size_t kScopeBytes = 8;
 bool isScoped(std::string_view key) { return key.size() > 2 && (static_cast<unsigned char>(key[2]) & kScopedFlag); }
+std::uint64_t keyScope(std::string_view key) {
+  if (!isScoped(key) || key.size() < kScopeBytes) return 0;
+  std::uint64_t scope = 0;
+  for (std::size_t i = key.size() - kScopeBytes; i < key.size(); ++i) scope = (scope << 8) | static_cast<unsigned char>(key[i]);
+  return scope;
+}
 }  // namespace
 
 std::string scopedKey(std::string plainKey, std::uint64_t passScope) {
@@ -154,13 +160,6 @@ std::string scopedKey(std::string plainKey, std::uint64_t passScope) {
   plainKey[2] = static_cast<char>(static_cast<unsigned char>(plainKey[2]) | kScopedFlag);
   for (int shift = 56; shift >= 0; shift -= 8) plainKey.push_back(static_cast<char>((passScope >> shift) & 0xFF));
   return plainKey;
-}
-
-std::uint64_t keyScope(std::string_view key) {
-  if (!isScoped(key) || key.size() < kScopeBytes) return 0;
-  std::uint64_t scope = 0;
-  for (std::size_t i = key.size() - kScopeBytes; i < key.size(); ++i) scope = (scope << 8) | static_cast<unsigned char>(key[i]);
-  return scope;
 }
 
 DecodedKey decodeKey(std::string_view bytes) {

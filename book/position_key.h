@@ -55,6 +55,5 @@ int keyToMove(std::string_view key);
 // the same stones by moves, or passes there with another step, never mixes its steps in.
 // Scope 0 is the game itself: the plain key.
 std::string scopedKey(std::string plainKey, std::uint64_t passScope);
-std::uint64_t keyScope(std::string_view key);
 
 }  // namespace tengen::book

@@ -111,7 +111,9 @@ class TreeWriter {
     for (const auto& e : node.children) step.moves.push_back(toBook(e.move, plain.symmetry, n));
     step.argumentKind = node.argument.kind;
     for (Point p : node.argument.moves) step.argumentMoves.push_back(toBook(p, plain.symmetry, n));
-    const std::uint64_t passScope = passScopeOf(key, step);
+    const bool passes = std::any_of(node.children.begin(), node.children.end(),
+                                    [](const Tree::Edge& e) { return e.move == gomoku::kPass; });
+    const std::uint64_t passScope = passes ? passScopeOf(key, step) : 0;  // only a zone node passes
     if (seenKeys_.insert(key).second) {
       step.best = toBook(bestChild(node), plain.symmetry, n);
       step.size = sizes_[static_cast<std::size_t>(index)];
@@ -196,7 +198,8 @@ class TreeReader {
     const ProofStep& step = record->steps[gomoku::index(attacker_)];
     if (!step.present || step.attackerWins != wins_)
       return fail(board, toMove, "the proof continues here but the record has no matching step");
-    const std::uint64_t passScope = passScopeOf(scopedKey(key.bytes, scope), step);
+    const bool passes = std::find(step.moves.begin(), step.moves.end(), kPassCell) != step.moves.end();
+    const std::uint64_t passScope = passes ? passScopeOf(scopedKey(key.bytes, scope), step) : 0;
     out_->keys.push_back(std::move(stored));
     const int n = board.size();
     const int index = static_cast<int>(tree_->nodes.size());
