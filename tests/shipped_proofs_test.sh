@@ -96,6 +96,8 @@ check_proof freestyle-h8-k10.tgp "h8/k10" black freestyle "black wins" i9 "g9 k8
 check_proof freestyle-h8-j8.tgp "h8/j8" black freestyle "black wins" i10 "g7 k8"
 # j9 with black g9 (Rapfi's choice; with g7, white's i10 held out): the slice white's h9.
 check_proof freestyle-h8-j9.tgp "h8/j9" black freestyle "black wins" g7 "g9 h9"
+# j10 with black g9 (Rapfi's choice): the slice white's k8.
+check_proof freestyle-h8-j10.tgp "h8/j10" black freestyle "black wins" g7 "g9 k8"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 
