@@ -11,6 +11,7 @@
 #include "book/book.h"
 #include "book/book_verify.h"
 #include "book/proof_file.h"
+#include "book/proof_set.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/proof_check.h"
 #include "cli/args.h"
@@ -93,10 +94,65 @@ int verifyProofFile(const Args& args) {
   return writeCompacted(args, std::move(proof));
 }
 
+// A proof set re-checked from its index and files alone (no book is opened).
+int verifyProofSet(const Args& args) {
+  if (!args.positional().empty()) throw UsageError("--proof-set takes the position from the index: give no POSITION");
+  for (const char* other : {"proof", "slice", "compact"})
+    if (args.value(other)) throw UsageError(std::string("--") + other + " goes with --proof FILE, not --proof-set");
+  const bool json = args.flag("json");
+  const bool trees = !args.flag("roots-only");
+  const auto start = std::chrono::steady_clock::now();
+  const book::ProofSet set = book::readProofSet(*args.value("proof-set"));
+  const int n = set.board.size();
+  const book::ProofSetProgress progress = [json, trees](const std::string& file, const std::string& root, const ProofCheck& c) {
+    if (json) return;
+    std::cout << "  " << printable(file) << ": " << root
+              << (trees ? ", verified: " + std::to_string(c.positions) + " positions" : std::string()) << '\n'
+              << std::flush;
+  };
+  const std::string position = set.line.empty() ? "the empty board" : formatMoves(set.line, n);
+  const std::string claim = std::string(colorName(set.attacker)) + " wins";
+  if (!json)
+    std::cout << "proof set " << printable(*args.value("proof-set")) << ": " << position << ", " << ruleName(set.rule) << " "
+              << n << "x" << n << "; " << colorName(set.attacker) << " " << formatPoint(set.move, n) << ", then "
+              << set.files.size() << " files\n";
+  const book::ProofSetCheck check = book::checkProofSet(set, trees, progress);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (json) {
+    std::cout << JsonObject()
+                     .str("proof_set", *args.value("proof-set"))
+                     .str("position", set.line.empty() ? "" : formatMoves(set.line, n))
+                     .str("rule", ruleName(set.rule))
+                     .num("size", static_cast<long long>(n))
+                     .str("claim", claim)
+                     .str("move", formatPoint(set.move, n))
+                     .num("files", static_cast<long long>(check.files))
+                     .num("replies", static_cast<long long>(check.replies))
+                     .num("covered", static_cast<long long>(check.replies - static_cast<int>(check.uncovered.size())))
+                     .str("uncovered", formatMoves(check.uncovered, n))
+                     .boolean("trees_checked", trees)
+                     .num("positions_checked", check.positions)
+                     .num("seconds", seconds)
+                     .boolean("ok", check.ok)
+                     .str("error", check.error)
+                     .done()
+              << '\n';
+  } else {
+    std::cout << "claim: " << claim << " (" << colorName(set.attacker) << " " << formatPoint(set.move, n) << ")\n"
+              << (check.ok ? "verified: " : "REFUSED: ") << check.replies - check.uncovered.size() << " of "
+              << check.replies << " replies lead to a file's root, " << check.files << " files"
+              << (trees ? ", " + std::to_string(check.positions) + " positions checked" : std::string(", their trees not checked (--roots-only)"))
+              << ", in " << seconds << " s" << (check.ok ? "" : "\nwhy: " + check.error) << '\n';
+  }
+  return check.ok ? 0 : 1;
+}
+
 }  // namespace
 
 int runVerify(int argc, char** argv) {
   const Args args(argc, argv, 2, commandHelp("verify"));
+  if (args.value("proof-set")) return verifyProofSet(args);
+  if (args.flag("roots-only")) throw UsageError("--roots-only goes with --proof-set INDEX");
   if (args.value("proof")) return verifyProofFile(args);
   if (args.value("slice")) throw UsageError("--slice goes with --proof FILE");
   if (args.value("compact")) throw UsageError("--compact goes with --proof FILE");
