@@ -31,10 +31,7 @@ std::optional<BookRecord> lookup(const Book& book, const Board& board, gomoku::R
   }
 }
 
-Point toCaller(Cell c, const PositionKey& key, int size) {
-  if (c < 0 || c >= size * size) return gomoku::kNoPoint;
-  return gomoku::applySymmetry(gomoku::inverseSymmetry(key.symmetry), c, size);
-}
+Point toCaller(Cell c, const PositionKey& key, int size) { return fromKeyFrame(c, key.symmetry, size); }
 
 // How good a reply's value is for the side that plays it: higher is better.
 int goodness(Value v, Color mover) {

@@ -44,6 +44,11 @@ std::string encode(const std::vector<Point>& blacks, const std::vector<Point>& w
 
 }  // namespace
 
+gomoku::Point fromKeyFrame(int stored, int symmetry, int size) {
+  if (stored < 0 || stored >= size * size) return gomoku::kNoPoint;
+  return gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), static_cast<gomoku::Point>(stored), size);
+}
+
 PositionKey canonicalKey(const Board& board, gomoku::Rule rule, Color toMove) {
   const int n = board.size();
   std::vector<Point> blacks, whites;

@@ -22,6 +22,10 @@ struct PositionKey {
 
 PositionKey canonicalKey(const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove);
 
+// A point stored in a key's frame (a record's move), back in the frame of the position as given
+// (`symmetry`: its key's); kNoPoint for anything that is no cell of a size x size board.
+gomoku::Point fromKeyFrame(int stored, int symmetry, int size);
+
 // The canonical keys of the positions after each of a list of moves (played by `mover`): the
 // same bytes and symmetries canonicalKey gives for each child, built in one pass (the parent's
 // stones are mapped through the 8 symmetries once; each child only inserts its stone) and packed

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "book/claim_parts.h"
 #include "book/position_key.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/position.h"
@@ -27,7 +28,7 @@ Cell toBook(Point p, int symmetry, int size) {
 }
 Point fromBook(Cell c, int symmetry, int size) {
   if (c == kPassCell) return gomoku::kPass;
-  return c == kNoCell ? gomoku::kNoPoint : gomoku::applySymmetry(gomoku::inverseSymmetry(symmetry), c, size);
+  return fromKeyFrame(c, symmetry, size);
 }
 
 // A position in a pass scope, as a hash (a collision could only fail a check).
@@ -350,6 +351,9 @@ StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rul
 
 StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker,
                              std::uint64_t passScope) {
+  // Mirror-image replies: each checked once (claim_parts.h), not rebuilt up to 8 times.
+  if (passScope == 0)
+    if (auto byParts = checkClaimByParts(book, board, rule, toMove, attacker)) return std::move(*byParts);
   StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker, passScope);
   StoredCheck out = std::move(static_cast<StoredCheck&>(claim));
   if (!out.ok) return out;

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "book/book.h"
+#include "book/claim_parts.h"
 #include "book/book_repair.h"
 #include "book/book_stats.h"
 #include "book/position_key.h"
@@ -150,6 +151,10 @@ int exportProof(const Args& args) {
   if (!attacker)
     throw book::BookError("book " + book.dir() + ": no verified win stored at " + shownPosition(*args.value("root")) +
                           " (give --win C to export a disproof)");
+  if (book::checkedByParts(book, pos.board, pos.rule, pos.toMove, *attacker))
+    throw book::BookError("book " + book.dir() + ": the win at " + shownPosition(*args.value("root")) +
+                          " is checked by its parts (the replies are mirror images of each other): export each "
+                          "distinct reply's proof and name them in a proof set ('tengen verify --proof-set')");
   const book::StoredClaim claim = book::rebuildStoredClaim(book, pos.board, pos.rule, pos.toMove, *attacker);
   if (!claim.ok) throw book::BookError("book " + book.dir() + ": the proof cannot be rebuilt: " + claim.error);
   book::ProofFile file;

@@ -17,6 +17,7 @@
 
 #include "book/book_error.h"
 #include "book/book_proofs.h"
+#include "book/claim_parts.h"
 #include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "coordinator/job_tree.h"
@@ -930,7 +931,9 @@ class Run {
       const int a = gomoku::index(c);
       if (covered[a].count(tree_.node(id).key)) continue;
       const gomoku::Position pos = tree_.position(id);
-      if (!crossCheck_) {
+      // A claim checked by its parts (mirror-image replies) is checked here: its parts' trees
+      // are rebuilt one at a time, never as one tree to send.
+      if (!crossCheck_ || book::checkedByParts(book_, pos.board, pos.rule, pos.toMove, c)) {
         const book::StoredCheck check = book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
         if (!check.ok)
           throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);

@@ -1,0 +1,126 @@
+// Claims checked by their parts (claim_parts.h): the top plies by the rules, each distinct reply's
+// claim by checkStoredClaim.
+#include "book/claim_parts.h"
+
+#include <unordered_set>
+
+#include "book/book_error.h"
+#include "book/position_key.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/rules.h"
+#include "solver/gomoku/symmetry.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Board;
+using gomoku::Color;
+using gomoku::Point;
+
+bool symmetric(const Board& board) {
+  for (int s = 1; s < gomoku::kSymmetries; ++s) {
+    const Board image = gomoku::applySymmetry(s, board);
+    bool same = true;
+    for (Point p = 0; same && p < board.cellCount(); ++p)
+      same = image.isEmpty(p) ? board.isEmpty(p)
+                              : !board.isEmpty(p) && image.has(p, Color::Black) == board.has(p, Color::Black);
+    if (same) return true;
+  }
+  return false;
+}
+
+// The attacker's plain winning step stored at this position (no argument), or nullptr.
+const ProofStep* plainWin(const std::optional<BookRecord>& record, Color attacker) {
+  if (!record) return nullptr;
+  const ProofStep& step = record->steps[gomoku::index(attacker)];
+  return step.present && step.attackerWins && step.argumentKind == 0 ? &step : nullptr;
+}
+
+std::optional<BookRecord> readOrNothing(const Book& book, const std::string& key) {
+  try {
+    return book.get(key);
+  } catch (const RecordError&) {
+    return std::nullopt;  // the plain check reports it
+  }
+}
+
+// The defender's node a check by parts starts from, with the keys above and at it; nullopt when
+// the claim is not one.
+struct Top {
+  Board defenderNode;
+  std::vector<std::string> keys;
+};
+std::optional<Top> topOf(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  const Color defender = gomoku::opponent(attacker);
+  if (rule == gomoku::Rule::Renju && defender == Color::Black) return std::nullopt;  // fouls are no replies
+  const PositionKey key = canonicalKey(board, rule, toMove);
+  const std::optional<BookRecord> record = readOrNothing(book, key.bytes);
+  const ProofStep* step = plainWin(record, attacker);
+  if (!step) return std::nullopt;
+  Top top{board, {key.bytes}};
+  if (toMove == attacker) {
+    if (step->moves.size() != 1) return std::nullopt;
+    const Point move = fromKeyFrame(step->moves.front(), key.symmetry, board.size());
+    if (move == gomoku::kNoPoint || !board.isEmpty(move)) return std::nullopt;
+    top.defenderNode.place(move, attacker);
+    const PositionKey below = canonicalKey(top.defenderNode, rule, defender);
+    if (!plainWin(readOrNothing(book, below.bytes), attacker)) return std::nullopt;
+    top.keys.push_back(below.bytes);
+  }
+  if (!symmetric(top.defenderNode)) return std::nullopt;
+  return top;
+}
+
+}  // namespace
+
+bool checkedByParts(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  return topOf(book, board, rule, toMove, attacker).has_value();
+}
+
+std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& board, gomoku::Rule rule, Color toMove,
+                                             Color attacker) {
+  std::optional<Top> top = topOf(book, board, rule, toMove, attacker);
+  if (!top) return std::nullopt;
+  StoredCheck out;
+  const int n = board.size();
+  const Color defender = gomoku::opponent(attacker);
+  Board& node = top->defenderNode;
+  auto fail = [&](const std::string& why) {
+    out.error = "at " + gomoku::formatStones(node) + " (" + std::string(gomoku::colorName(defender)) + " to move): " + why;
+    return out;
+  };
+  if (toMove == attacker) {
+    // The attacker's move, by the rules: it is on the board already; it must be no foul and must
+    // leave a game to play (a five would need no parts).
+    Board above = board;
+    const Point move = node.history().back().point;
+    if (gomoku::makesFive(above, move, attacker, rule)) return std::nullopt;
+    if (gomoku::forbiddenKind(above, move, attacker, rule) != gomoku::ForbiddenKind::None)
+      return fail("the attacker's move " + gomoku::formatPoint(move, n) + " is a foul");
+  }
+  if (gomoku::findFinishedGame(node, rule)) return fail("the game is already decided here");
+  out.keys = top->keys;
+  // Every empty point is a reply; each distinct position after one is a part, checked once.
+  std::unordered_set<std::string> checked;
+  for (Point reply = 0; reply < node.cellCount(); ++reply) {
+    if (!node.isEmpty(reply)) continue;
+    if (gomoku::makesFive(node, reply, defender, rule))
+      return fail("the reply " + gomoku::formatPoint(reply, n) + " makes five for " + std::string(gomoku::colorName(defender)));
+    node.place(reply, defender);
+    const std::string key = canonicalKey(node, rule, attacker).bytes;
+    if (checked.insert(key).second) {
+      const StoredCheck part = checkStoredClaim(book, node, rule, attacker, attacker);
+      if (!part.ok) {
+        node.undo();
+        return fail("the part after " + gomoku::formatPoint(reply, n) + ": " + part.error);
+      }
+      out.keys.insert(out.keys.end(), part.keys.begin(), part.keys.end());
+    }
+    node.undo();
+  }
+  out.ok = true;
+  return out;
+}
+
+}  // namespace tengen::book

@@ -1,0 +1,153 @@
+// Claims checked by their parts: a win whose defender's replies are mirror images of each other is
+// checked as the top plies and each distinct reply's stored proof, and says what the whole tree
+// would. The 7x7 freestyle position of the proof set tests: black's d6 makes a four and an open
+// three; the position after it is its own mirror image (columns a-c against e-g).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "book/book.h"
+#include "book/book_verify.h"
+#include "book/claim_parts.h"
+#include "book/position_key.h"
+#include "book/stored_proof.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/position.h"
+#include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/solve.h"
+#include "tests/temp_dir.h"
+
+namespace tengen::book {
+namespace {
+
+using gomoku::Color;
+using gomoku::Point;
+using gomoku::Position;
+
+constexpr int kSize = 7;
+
+Position start(gomoku::Rule rule = gomoku::Rule::Freestyle) {
+  gomoku::PositionOptions o;
+  o.rule = rule;
+  o.size = kSize;
+  return gomoku::parsePosition("c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", o);
+}
+Point at(const char* name) { return *gomoku::parsePoint(name, kSize); }
+
+Position after(const Position& p, std::initializer_list<const char*> moves) {
+  Position q = p;
+  for (const char* m : moves) {
+    q.board.place(at(m), q.toMove);
+    q.toMove = gomoku::opponent(q.toMove);
+  }
+  return q;
+}
+
+// A book holding black's proof after d6 and each reply on columns a-d except those in `skip`, and
+// the top: black's d6 at the start, and at the position after it every reply kept.
+struct PartsBook {
+  tests::TempDir dir{"claim-parts"};
+  Book book{dir.sub("book"), Book::Access::Create};
+  Position root = start();
+  Position node = after(root, {"d6"});
+
+  explicit PartsBook(std::set<std::string> skip = {}) {
+    for (int col = 0; col <= kSize / 2; ++col)
+      for (int row = 0; row < kSize; ++row) {
+        const Point reply = node.board.point(col, row);
+        if (!node.board.isEmpty(reply) || skip.count(gomoku::formatPoint(reply, kSize))) continue;
+        Position part = node;
+        part.board.place(reply, Color::White);
+        part.toMove = Color::Black;
+        gomoku::SolveOptions o;
+        o.onlyAttacker = Color::Black;
+        const gomoku::SolveResult r = gomoku::solve(part, o);
+        EXPECT_EQ(r.value, gomoku::GameValue::BlackWins) << gomoku::formatPoint(reply, kSize);
+        storeSolve(book, part, r);
+      }
+    std::vector<Point> replies;
+    for (Point p = 0; p < node.board.cellCount(); ++p)
+      if (node.board.isEmpty(p)) replies.push_back(p);
+    storeRecords(book, recordsFromStep(root, Color::Black, true, {at("d6")}, {}, at("d6"), 1, 3));
+    storeRecords(book, recordsFromStep(node, Color::Black, true, replies, {}, gomoku::kNoPoint, 1, 2));
+  }
+};
+
+TEST(ClaimParts, AWinOverMirrorImageRepliesIsCheckedByItsPartsAsTheWholeTreeWouldBe) {
+  PartsBook b;
+  EXPECT_TRUE(checkedByParts(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black));
+  EXPECT_TRUE(checkedByParts(b.book, b.node.board, b.node.rule, b.node.toMove, Color::Black));
+  const StoredCheck byParts = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(byParts.ok) << byParts.error;
+  // The whole tree, rebuilt and verified as any claim: the same verdict over the same records.
+  const StoredClaim whole = rebuildStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(whole.ok) << whole.error;
+  EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
+  EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
+            std::set<std::string>(whole.keys.begin(), whole.keys.end()));
+  // Each distinct reply once: 20 parts for 38 replies; the whole tree has a node for each reply.
+  std::size_t wholeReplies = 0;
+  for (const auto& e : whole.tree.nodes[0].children) wholeReplies += whole.tree.nodes[static_cast<std::size_t>(e.node)].children.size();
+  EXPECT_EQ(wholeReplies, 38u);
+  // A position that is no mirror image of itself is checked whole.
+  const Position d2 = after(b.node, {"d2"});
+  EXPECT_FALSE(checkedByParts(b.book, d2.board, d2.rule, d2.toMove, Color::Black));
+}
+
+TEST(ClaimParts, AMissingPartFailsTheClaimNamingTheReply) {
+  PartsBook b({"b2"});
+  const StoredCheck check = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("the part after b2: "), std::string::npos) << check.error;
+  EXPECT_NE(check.error.find("no stored proof about black's win"), std::string::npos) << check.error;
+  // verify marks the root unverified and says so.
+  std::vector<std::string> lines;
+  const VerifyTally tally = verifyClaimsAt(b.book, b.root.board, b.root.rule, b.root.toMove,
+                                           [&](const std::string& l) { lines.push_back(l); });
+  EXPECT_EQ(tally.failed, 1u);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_NE(lines[0].find("the part after b2"), std::string::npos) << lines[0];
+}
+
+TEST(ClaimParts, AForgedPartFailsTheVerifier) {
+  // d2 blocks the four: black must play the open four. A forged record there claims the win with
+  // no move, marked verified.
+  PartsBook b({"d2"});
+  const Position d2 = after(b.node, {"d2"});
+  const auto forged = recordsFromStep(d2, Color::Black, true, {}, {}, gomoku::kNoPoint, 1, 0);
+  storeRecords(b.book, forged);
+  markVerified(b.book, {forged.front().first}, Color::Black, true);
+  const StoredCheck check = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("the part after d2: the verifier rejected"), std::string::npos) << check.error;
+}
+
+TEST(ClaimParts, OnlyPlainStepsWhereEveryEmptyPointIsAReply) {
+  // White's claim where black is to move at a mirror image of itself (after d6 and white's d1 on
+  // the axis): under renju black's fouls are no replies, so it is checked whole; in freestyle, by
+  // parts. Only the stored steps' shape is read here (the claims are never checked).
+  for (gomoku::Rule rule : {gomoku::Rule::Renju, gomoku::Rule::Freestyle}) {
+    tests::TempDir dir("claim-parts");
+    Book book(dir.sub("book"), Book::Access::Create);
+    const Position p = after(start(rule), {"d6", "d1"});
+    std::vector<Point> replies;
+    for (Point q = 0; q < p.board.cellCount(); ++q)
+      if (p.board.isEmpty(q)) replies.push_back(q);
+    storeRecords(book, recordsFromStep(p, Color::White, true, replies, {}, gomoku::kNoPoint, 1, 2));
+    EXPECT_EQ(checkedByParts(book, p.board, rule, p.toMove, Color::White), rule == gomoku::Rule::Freestyle);
+  }
+  // A step with an argument (a zone, a threat sequence) is checked whole.
+  for (int kind : {0, 1}) {
+    tests::TempDir dir("claim-parts");
+    Book book(dir.sub("book"), Book::Access::Create);
+    const Position node = after(start(), {"d6"});
+    proof::Argument<Point> argument;
+    argument.kind = kind;
+    storeRecords(book, recordsFromStep(node, Color::Black, true, {}, argument, gomoku::kNoPoint, 1, 2));
+    EXPECT_EQ(checkedByParts(book, node.board, node.rule, node.toMove, Color::Black), kind == 0);
+  }
+}
+
+}  // namespace
+}  // namespace tengen::book
