@@ -18,18 +18,6 @@ using gomoku::Board;
 using gomoku::Color;
 using gomoku::Point;
 
-bool symmetric(const Board& board) {
-  for (int s = 1; s < gomoku::kSymmetries; ++s) {
-    const Board image = gomoku::applySymmetry(s, board);
-    bool same = true;
-    for (Point p = 0; same && p < board.cellCount(); ++p)
-      same = image.isEmpty(p) ? board.isEmpty(p)
-                              : !board.isEmpty(p) && image.has(p, Color::Black) == board.has(p, Color::Black);
-    if (same) return true;
-  }
-  return false;
-}
-
 // The attacker's plain winning step stored at this position (no argument), or nullptr.
 const ProofStep* plainWin(const std::optional<BookRecord>& record, Color attacker) {
   if (!record) return nullptr;
@@ -68,7 +56,7 @@ std::optional<Top> topOf(const Book& book, const Board& board, gomoku::Rule rule
     if (!plainWin(readOrNothing(book, below.bytes), attacker)) return std::nullopt;
     top.keys.push_back(below.bytes);
   }
-  if (!symmetric(top.defenderNode)) return std::nullopt;
+  if (gomoku::symmetryBetween(top.defenderNode, top.defenderNode, 1) < 0) return std::nullopt;
   return top;
 }
 

@@ -22,19 +22,6 @@ namespace {
 
 constexpr std::string_view kHeader = "tengen proof set 1";
 
-// Whether `b` is `a` moved by one of the 8 symmetries (every cell compared).
-bool sameUpToSymmetry(const Board& a, const Board& b) {
-  if (a.size() != b.size() || a.stoneCount() != b.stoneCount()) return false;
-  for (int s = 0; s < kSymmetries; ++s) {
-    const Board image = applySymmetry(s, a);
-    bool same = true;
-    for (Point p = 0; same && p < image.cellCount(); ++p)
-      same = image.isEmpty(p) ? b.isEmpty(p) : (!b.isEmpty(p) && image.has(p, Color::Black) == b.has(p, Color::Black));
-    if (same) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 ProofSet readProofSet(const std::string& path) {
@@ -172,7 +159,7 @@ ProofSetCheck checkProofSet(const ProofSet& set, bool checkTrees, const ProofSet
     const auto [from, to] = replyOf.equal_range(proof.board.canonicalHash());
     for (auto it = from; it != to; ++it) {
       board.place(it->second, defender);
-      if (sameUpToSymmetry(board, proof.board)) {
+      if (symmetryBetween(board, proof.board) >= 0) {
         matched = true;
         covered[static_cast<std::size_t>(it->second)] = true;
       }

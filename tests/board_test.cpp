@@ -163,6 +163,26 @@ TEST(Symmetry, CentreIsFixedAndMovesAreMapped) {
   EXPECT_EQ(applySymmetry(4, pt("b1"), 15), pt("a2"));   // transpose
 }
 
+TEST(Symmetry, TheSymmetryBetweenTwoBoardsComparesEveryStoneAndColour) {
+  const Board b = testing::boardOf("h8,j10/i8");
+  for (int s = 0; s < kSymmetries; ++s) {
+    const Board t = applySymmetry(s, b);
+    const int found = symmetryBetween(b, t);
+    ASSERT_GE(found, 0) << s;
+    EXPECT_EQ(applySymmetry(found, b).hash(), t.hash());
+  }
+  EXPECT_EQ(symmetryBetween(b, testing::boardOf("h8,i8/j10")), -1) << "colours swapped";
+  EXPECT_EQ(symmetryBetween(b, testing::boardOf("h8,j10/i8,a1")), -1) << "a stone more";
+  EXPECT_EQ(symmetryBetween(b, testing::boardOf("h8,j11/i8")), -1) << "a stone elsewhere";
+  // Its own mirror image: h8 alone (all 8), h8 and i8 (the row mirror, 2), h8 and j10 (the
+  // diagonal, 4); h8, i8 and j10 under no symmetry but the identity.
+  EXPECT_EQ(symmetryBetween(testing::boardOf("h8/"), testing::boardOf("h8/"), 1), 1);
+  EXPECT_EQ(symmetryBetween(testing::boardOf("h8,i8/"), testing::boardOf("h8,i8/"), 1), 2);
+  EXPECT_EQ(symmetryBetween(testing::boardOf("h8,j10/"), testing::boardOf("h8,j10/"), 1), 4);
+  EXPECT_EQ(symmetryBetween(b, b, 1), -1);
+  EXPECT_EQ(symmetryBetween(b, b), 0);
+}
+
 TEST(Symmetry, BoardsMapWithTheirFouls) {
   // Fouls are a property of the shape, so they map with the board under all 8 symmetries.
   Board b = testing::boardOf("f8,g8,h6,h7,c8,e8,g10,i10,a1/b2,n14");

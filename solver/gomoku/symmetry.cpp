@@ -60,4 +60,20 @@ int inverseSymmetry(int sym) {
   return 0;
 }
 
+int symmetryBetween(const Board& a, const Board& b, int from) {
+  if (a.size() != b.size() || a.stoneCount() != b.stoneCount()) return -1;
+  for (int s = from; s < kSymmetries; ++s) {
+    bool same = true;
+    for (const auto& placed : a.history()) {
+      const Point image = applySymmetry(s, placed.point, a.size());
+      if (!b.has(image, placed.color)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return s;
+  }
+  return -1;
+}
+
 }  // namespace tengen::gomoku

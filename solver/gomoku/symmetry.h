@@ -21,5 +21,8 @@ int composeSymmetry(int a, int b);
 class Board;
 // The board with every stone moved by `sym` (stones placed in the original's order).
 Board applySymmetry(int sym, const Board& board);
+// The first symmetry s >= `from` that moves a's stones exactly onto b's (every cell compared), or
+// -1: `symmetryBetween(b, b, 1) >= 0` says b is its own mirror image.
+int symmetryBetween(const Board& a, const Board& b, int from = 0);
 
 }  // namespace tengen::gomoku
