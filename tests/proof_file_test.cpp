@@ -15,6 +15,7 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
+#include "tests/solved_proof_file.h"
 #include "tests/temp_dir.h"
 
 namespace tengen::book {
@@ -26,16 +27,7 @@ ProofFile solvedWin() {
   // Black wins by a VCT here (the prover tests' renju set).
   const gomoku::Position p =
       gomoku::parsePosition("g12,h12,i12,f11,h11,c10,h10,k9,h8,c7,g7/j12,g11,d10,e10,f10,g10,e9,h9,i9,j9,d8", {});
-  gomoku::SolveOptions o;
-  o.onlyAttacker = Color::Black;
-  const gomoku::SolveResult r = gomoku::solve(p, o);
-  ProofFile f;
-  f.rule = p.rule;
-  f.board = p.board;
-  f.toMove = p.toMove;
-  f.attacker = Color::Black;
-  for (const auto& proof : r.proofs)
-    if (proof.attacker == Color::Black) f.tree = proof.tree;
+  ProofFile f = tests::solvedProofFile(p, Color::Black);
   f.note = "a test";
   return f;
 }

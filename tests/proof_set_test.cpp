@@ -15,6 +15,7 @@
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/symmetry.h"
+#include "tests/solved_proof_file.h"
 #include "tests/temp_dir.h"
 
 namespace tengen::book {
@@ -40,17 +41,8 @@ ProofFile proofAfter(Point reply) {
   gomoku::Position p = start();
   p.board.place(at("d6"), Color::Black);
   p.board.place(reply, Color::White);
-  gomoku::SolveOptions o;
-  o.onlyAttacker = Color::Black;
-  const gomoku::SolveResult r = gomoku::solve(p, o);
-  ProofFile f;
-  f.rule = p.rule;
-  f.board = p.board;
-  f.toMove = Color::Black;
-  f.attacker = Color::Black;
-  for (const auto& proof : r.proofs)
-    if (proof.attacker == Color::Black) f.tree = proof.tree;
-  return f;
+  p.toMove = Color::Black;
+  return tests::solvedProofFile(p, Color::Black);
 }
 
 // The set's folder: one file for each reply on the board's left half and the middle column (the
