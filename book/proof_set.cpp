@@ -161,6 +161,7 @@ ProofSetCheck checkProofSet(const ProofSet& set, bool checkTrees, const ProofSet
       board.place(it->second, defender);
       if (symmetryBetween(board, proof.board) >= 0) {
         matched = true;
+        if (!covered[static_cast<std::size_t>(it->second)]) ++check.covered;
         covered[static_cast<std::size_t>(it->second)] = true;
       }
       board.undo();

@@ -34,6 +34,7 @@ struct ProofSetCheck {
   bool ok = false;
   std::string error;                       // the first thing wrong, with where
   int replies = 0;                         // the defender's replies after the attacker's move
+  int covered = 0;                         // of them, those leading to the root of a file read
   std::vector<gomoku::Point> uncovered;    // replies no file's root is
   int files = 0;                           // files read
   long long positions = 0;                 // positions the verifier checked in their trees

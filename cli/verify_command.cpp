@@ -115,7 +115,7 @@ int verifyProofSet(const Args& args) {
   if (!json)
     std::cout << "proof set " << printable(*args.value("proof-set")) << ": " << position << ", " << ruleName(set.rule) << " "
               << n << "x" << n << "; " << colorName(set.attacker) << " " << formatPoint(set.move, n) << ", then "
-              << set.files.size() << " files\n";
+              << set.files.size() << (set.files.size() == 1 ? " file\n" : " files\n");
   const book::ProofSetCheck check = book::checkProofSet(set, trees, progress);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {
@@ -128,7 +128,7 @@ int verifyProofSet(const Args& args) {
                      .str("move", formatPoint(set.move, n))
                      .num("files", static_cast<long long>(check.files))
                      .num("replies", static_cast<long long>(check.replies))
-                     .num("covered", static_cast<long long>(check.replies - static_cast<int>(check.uncovered.size())))
+                     .num("covered", static_cast<long long>(check.covered))
                      .str("uncovered", formatMoves(check.uncovered, n))
                      .boolean("trees_checked", trees)
                      .num("positions_checked", check.positions)
@@ -139,8 +139,8 @@ int verifyProofSet(const Args& args) {
               << '\n';
   } else {
     std::cout << "claim: " << claim << " (" << colorName(set.attacker) << " " << formatPoint(set.move, n) << ")\n"
-              << (check.ok ? "verified: " : "REFUSED: ") << check.replies - check.uncovered.size() << " of "
-              << check.replies << " replies lead to a file's root, " << check.files << " files"
+              << (check.ok ? "verified: " : "REFUSED: ") << check.covered << " of " << check.replies
+              << " replies lead to a file's root, " << check.files << (check.files == 1 ? " file" : " files")
               << (trees ? ", " + std::to_string(check.positions) + " positions checked" : std::string(", their trees not checked (--roots-only)"))
               << ", in " << seconds << " s" << (check.ok ? "" : "\nwhy: " + check.error) << '\n';
   }

@@ -104,6 +104,7 @@ TEST(ProofSet, EveryReplyByAFileUpToSymmetryProvesTheClaim) {
   });
   EXPECT_TRUE(check.ok) << check.error;
   EXPECT_EQ(check.replies, 49 - 11);
+  EXPECT_EQ(check.covered, 49 - 11);
   EXPECT_TRUE(check.uncovered.empty());
   EXPECT_EQ(check.files, 20);
   EXPECT_EQ(seen, 20);
@@ -118,6 +119,7 @@ TEST(ProofSet, AReplyWithoutAFileIsRefusedWithItsMirrorImage) {
   const ProofSetCheck check = checkProofSet(readProofSet(set.index()), true);
   EXPECT_FALSE(check.ok);
   EXPECT_EQ(gomoku::formatMoves(check.uncovered, kSize), "b2 f2");
+  EXPECT_EQ(check.covered, 36);
   EXPECT_NE(check.error.find("2 of white's 38 replies lead to no file's root: b2 f2"), std::string::npos) << check.error;
   // A reply on the mirror's axis has no twin.
   set.files.erase("after-d1.tgp");
@@ -140,6 +142,7 @@ TEST(ProofSet, AFileOfAnotherPositionOrClaimIsRefused) {
   ProofSetCheck check = checkProofSet(readProofSet(set.index("stray.tgs")), false);
   EXPECT_FALSE(check.ok);
   EXPECT_NE(check.error.find("stray.tgp"), std::string::npos) << check.error;
+  EXPECT_EQ(check.covered, 38) << "every file before it was read";
   EXPECT_NE(check.error.find("its root is no position after the attacker's d6 and a reply"), std::string::npos) << check.error;
 
   // The right root under another rule.
