@@ -79,7 +79,7 @@ HorizonStep proveHere(const std::string& moves, Color winner, Rule rule, const H
     o.oracleInBackground = options.oracleInBackground;
   }
   const SolveResult r = solve(pos, o);
-  if (options.known && r.value == winFor(winner) && r.verified)
+  if (options.reuse && options.known && r.value == winFor(winner) && r.verified)
     for (const auto& p : r.proofs)
       if (p.tree.attackerWins)
         options.known->add(pos.board, pos.toMove, p.attacker, std::make_shared<proof::ProofTree<Point>>(p.tree));
@@ -137,7 +137,8 @@ std::vector<HorizonGame> loadHorizonGames(const std::string& path, Rule rule) {
 
 HorizonLine runHorizon(const HorizonGame& game, const HorizonOptions& given) {
   HorizonOptions options = given;
-  if (options.reuse) options.known = std::make_shared<KnownProofs>(game.rule, kDefaultSize);
+  if (options.knownAtStart) options.known = options.knownAtStart(game.rule);
+  else if (options.reuse) options.known = std::make_shared<KnownProofs>(game.rule, kDefaultSize);
   HorizonLine out;
   out.game = game;
   int misses = 0;

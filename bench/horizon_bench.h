@@ -83,7 +83,11 @@ struct HorizonOptions {
   std::uint64_t oracleAfterNodes = 256;
   int oracleQuestions = 0;
   bool oracleInBackground = false;  // see gomoku::SolveOptions::oracleInBackground
-  // The proofs kept when reusing (set by runHorizon for each line).
+  // The proofs each line starts with, by the line's rule (a book's verified wins, taken as leaves
+  // and grafted in, so each proof is still checked whole); empty: none.
+  std::function<std::shared_ptr<gomoku::KnownProofs>(gomoku::Rule)> knownAtStart;
+  // The proofs a search takes as leaves (set by runHorizon for each line: knownAtStart's, else a
+  // fresh set when reusing); reusing adds each proof found to them.
   std::shared_ptr<gomoku::KnownProofs> known;
   std::function<void(const HorizonGame&, const HorizonStep&)> onStep;  // progress
 };

@@ -56,8 +56,13 @@ std::shared_ptr<const gomoku::KnownProofs::Tree> provedWinTree(const Book& book,
 }
 
 std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, gomoku::Rule rule, int size) {
+  return knownProofsOf(book, provedWinsOf(book, rule, size), rule, size);
+}
+
+std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, const std::vector<ProvedWin>& wins, gomoku::Rule rule,
+                                                   int size) {
   auto known = std::make_shared<gomoku::KnownProofs>(rule, size);
-  for (const ProvedWin& w : provedWinsOf(book, rule, size)) known->addLoadable(w.canonicalHash, w.toMove, w.attacker);
+  for (const ProvedWin& w : wins) known->addLoadable(w.canonicalHash, w.toMove, w.attacker);
   const Book* source = &book;
   known->setLoader([source, rule](const gomoku::Board& board, gomoku::Color toMove, gomoku::Color attacker) {
     return provedWinTree(*source, board, rule, toMove, attacker);

@@ -37,5 +37,9 @@ std::shared_ptr<const gomoku::KnownProofs::Tree> provedWinTree(const Book& book,
 // Reads the whole book once; the result reads `book` again when a proof is wanted, so the book
 // must outlive it. Positions of another rule or board size are left out.
 std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, gomoku::Rule rule, int size);
+// The same from wins listed earlier by provedWinsOf(book, rule, size): a fresh set each call, so
+// proofs added to one (a horizon walk's line) stay out of the next.
+std::shared_ptr<gomoku::KnownProofs> knownProofsOf(const Book& book, const std::vector<ProvedWin>& wins, gomoku::Rule rule,
+                                                   int size);
 
 }  // namespace tengen::book

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -18,6 +19,8 @@
 #include "bench/othello_bench.h"
 #include "bench/fouls_data.h"
 #include "bench/test_data.h"
+#include "book/book.h"
+#include "book/book_proofs.h"
 #include "bench/solve_bench.h"
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -368,6 +371,20 @@ int benchHorizon(const Args& args) {
     }
   } cleanup{pool, scratch};
   options.reuse = args.flag("reuse");
+  // A book's verified wins as leaves of every search (the opening knowledge a walk may lean on).
+  std::unique_ptr<const book::Book> knownBook;
+  std::map<gomoku::Rule, std::vector<book::ProvedWin>> knownWins;
+  if (const auto dir = args.value("book")) {
+    if (args.value("workers") || (worker::MpiSession::current() && worker::MpiSession::current()->active() &&
+                                  worker::MpiSession::current()->size() > 1))
+      throw UsageError("--book goes with the walk in one process, not with --workers or mpirun (each position gets a scratch book there)");
+    knownBook = std::make_unique<const book::Book>(*dir, book::Book::Access::ReadOnly);
+    options.knownAtStart = [&knownBook, &knownWins](gomoku::Rule r) {
+      auto listed = knownWins.find(r);
+      if (listed == knownWins.end()) listed = knownWins.emplace(r, book::provedWinsOf(*knownBook, r, gomoku::kDefaultSize)).first;
+      return book::knownProofsOf(*knownBook, listed->second, r, gomoku::kDefaultSize);
+    };
+  }
   readSearchTuning(args, options);
   options.bookLeaves = args.integer("book-leaves", 1, 0, 1) == 1;
   const auto* mpi = worker::MpiSession::current();

@@ -269,6 +269,8 @@ std::vector<CommandHelp> makeCommands() {
         {"stop", true, "PLY", "horizon: the last (earliest) ply the walk tries (default 3, the opening)"},
         {"misses", true, "N", "horizon: stop after N positions in a row not proved (default 3)"},
         {"reuse", false, "", "horizon: earlier positions of a line take the line's proofs found so far as leaves"},
+        {"book", true, "DIR", "horizon: every search takes this book's verified wins (of the line's rule) as leaves, "
+                              "grafted into its proof and checked again; one process only"},
         {"replies", false, "", "horizon: with one line and --start PLY (the loser to move), prove the winner's win after each of "
                                "the loser's legal moves instead of walking back, and sum up which fall and which do not; with "
                                "the winner to move, the same after each of the winner's moves within two cells of a stone; "

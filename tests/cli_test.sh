@@ -192,6 +192,23 @@ check "bench horizon's earliest ply is a proved one" [ "$earliest" -ge 3 -a "$ea
 out=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 9 --nodes 2000 --json 2>/dev/null)
 check "bench horizon --start 10 --stop 9 starts at ply 10" contains "$out" '"steps": [{"ply": 10, '
 check "bench horizon --start 10 --stop 9 tries two plies" [ "$(grep -o '"ply": ' <<<"$(head -n 1 <<<"$out")" | wc -l)" -eq 2 ]
+# --book: a book's verified wins are leaves of every search. Ply 18 proved into a book; with one
+# node a position, the walk proves ply 18 from the book and ply 17 (white's own move k10 then), and
+# not ply 16; without the book, not even ply 18.
+"$TENGEN" solve "h8 i9 f6 j9 k9 j8 h10 i10 i8 j11 j10 h11 k8 i11 k11 i12 i13 k10" --win white --book "$BOOKS/horizon" > /dev/null 2>&1
+out=$("$TENGEN" bench horizon --lines 9 --start 18 --stop 16 --nodes 1 --book "$BOOKS/horizon" --json 2>/dev/null); rc=$?
+check "bench horizon --book exits 0" [ "$rc" -eq 0 ]
+check "bench horizon --book proves ply 18 from the book" contains "$out" '{"ply": 18, "result": "proved"'
+check "bench horizon --book proves ply 17 by the game's move into the book" contains "$out" '{"ply": 17, "result": "proved"'
+check "bench horizon --book leaves ply 16 unknown at one node" contains "$out" '{"ply": 16, "result": "unknown"'
+check "bench horizon --book: the earliest is ply 17, no errors" [ "$(field earliest_ply "$(head -n 1 <<<"$out")"),$(field errors "$(tail -n 1 <<<"$out")")" = "17,0" ]
+out=$("$TENGEN" bench horizon --lines 9 --start 18 --stop 18 --nodes 1 --json 2>/dev/null)
+check "bench horizon without the book: ply 18 unknown at one node" contains "$out" '{"ply": 18, "result": "unknown"'
+err=$("$TENGEN" bench horizon --lines 9 --start 18 --stop 18 --book "$BOOKS/no-such-book" 2>&1 >/dev/null); rc=$?
+check "bench horizon --book with no book there: status 1, one line naming it" \
+  [ "$rc" -eq 1 -a "$(grep -c . <<<"$err")" -eq 1 ] && check "  (the message)" contains "$err" "$BOOKS/no-such-book: no book here"
+err=$("$TENGEN" bench horizon --lines 9 --start 18 --stop 18 --book "$BOOKS/horizon" --workers 2 2>&1 >/dev/null); rc=$?
+check "bench horizon --book with --workers: refused (status $rc)" [ "$rc" -eq 2 ] && check "  (says why)" contains "$err" "--book goes with the walk in one process"
 err=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 20 2>&1 >/dev/null); rc=$?
 check "bench horizon --stop after --start exits 2" [ "$rc" -eq 2 ]
 check "bench horizon --stop after --start says so" contains "$err" "is after '--start'"
