@@ -406,7 +406,14 @@ int benchHorizon(const Args& args) {
   // A guided walk: an engine's moves for the winner at each position, as `solve --hint-engine`.
   std::unique_ptr<engine::ExternalEngine> hintEngine;
   if (const auto hints = hintEngineOptions(args); hints && !pool) {
-    hintEngine = std::make_unique<engine::ExternalEngine>(hints->command, gomoku::kDefaultSize, gomoku::Rule::Renju,
+    // The engine plays by the walk's rule (told once, at its start): one rule for all the lines.
+    for (const auto& g : games)
+      if (g.rule != games.front().rule)
+        throw UsageError("a guided walk in one process takes lines of one rule (the engine is told it once): " +
+                         g.opening + " " + g.name + " is " + std::string(gomoku::ruleName(g.rule)) + ", " +
+                         games.front().opening + " " + games.front().name + " " + std::string(gomoku::ruleName(games.front().rule)));
+    hintEngine = std::make_unique<engine::ExternalEngine>(hints->command, gomoku::kDefaultSize,
+                                                          games.empty() ? gomoku::Rule::Renju : games.front().rule,
                                                           hints->milliseconds);
     if (const int plies = hints->plies; plies > 0)
       options.hintsFor = [&hintEngine, plies](const gomoku::Position& pos, gomoku::Color winner) {

@@ -209,6 +209,16 @@ check "bench horizon --book with no book there: status 1, one line naming it" \
   [ "$rc" -eq 1 -a "$(grep -c . <<<"$err")" -eq 1 ] && check "  (the message)" contains "$err" "$BOOKS/no-such-book: no book here"
 err=$("$TENGEN" bench horizon --lines 9 --start 18 --stop 18 --book "$BOOKS/horizon" --workers 2 2>&1 >/dev/null); rc=$?
 check "bench horizon --book with --workers: refused (status $rc)" [ "$rc" -eq 2 ] && check "  (says why)" contains "$err" "--book goes with the walk in one process"
+# A guided walk tells the engine the lines' rule: freestyle is Gomocup rule 0 (renju would be 4).
+fs_lines="$(dirname "$0")/data/freestyle-lines.jsonl"
+fs_plies=$(head -n 1 "$fs_lines" | sed -E 's/.*"moves": "([^"]*)".*/\1/' | wc -w)
+"$TENGEN" bench horizon --file "$fs_lines" --lines 1 --start $((fs_plies - 2)) --stop $((fs_plies - 2)) --nodes 2000 \
+  --hint-engine "tee -a $BOOKS/engine-input | $TENGEN engine" --hint-plies 1 --hint-ms 50 --json > /dev/null 2>&1
+check "a guided freestyle walk tells the engine freestyle (INFO rule 0)" [ "$(grep -a -c '^INFO rule 0' "$BOOKS/engine-input")" -eq 1 ]
+head -n 1 "$fs_lines" > "$BOOKS/mixed.jsonl"
+sed -n 9p "$(dirname "$0")/data/opening-lines.jsonl" >> "$BOOKS/mixed.jsonl"
+err=$("$TENGEN" bench horizon --file "$BOOKS/mixed.jsonl" --hint-engine "$TENGEN engine" --hint-plies 1 2>&1 >/dev/null); rc=$?
+check "a guided walk over lines of two rules: refused (status $rc)" [ "$rc" -eq 2 ] && check "  (names the lines and their rules)" contains "$err" "I13 Suisei is renju"
 err=$("$TENGEN" bench horizon --lines 9 --start 10 --stop 20 2>&1 >/dev/null); rc=$?
 check "bench horizon --stop after --start exits 2" [ "$rc" -eq 2 ]
 check "bench horizon --stop after --start says so" contains "$err" "is after '--start'"
