@@ -18,6 +18,7 @@
 #include "cli/campaign_chart.h"
 #include "cli/commands.h"
 #include "cli/distributed.h"
+#include "cli/hint_engine_options.h"
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
@@ -268,6 +269,9 @@ int runCampaign(int argc, char** argv) {
   if (options.budgetGrowth > 1 && options.maxJobNodes <= options.jobBudget.maxNodes) options.budgetGrowth = 1;
   options.sampleEvery = args.seconds("sample-every", 60, 1, 86400);
 
+  // The coordinator's own engine names the attacker's move where the run splits a position.
+  if (const auto hints = hintEngineOptions(args); hints && options.passHints)
+    options.splitOracle = searchGuideOf(*hints).make(t.proved.rule, t.proved.board.size());
   DistributedRun run(args, false, distributedGuide(args));
   book::Book& book = *run.book;
   // The campaign's time goes on from its last sample: the chart spans every run.

@@ -315,7 +315,8 @@ std::vector<CommandHelp> makeCommands() {
        "command again to go on (also after kill -9). At each node where the loser is to move, the\n"
        "winner's win after a pass is proved first and its moves guide the jobs below; a job that comes\n"
        "back unknown is asked again with --job-growth times its nodes up to --job-max-nodes before it is\n"
-       "split. Where the winner is to move at the root, --via names its move, and the campaign proves the\n"
+       "split (with --hint-engine, the coordinator's own engine names the winner's move to ask first\n"
+       "there). Where the winner is to move at the root, --via names its move, and the campaign proves the\n"
        "position after it, then the root (re-checked whole from the book). A log of where it stands goes\n"
        "into the book every --sample-every seconds; 'campaign status' reads it, and --chart draws it.",
        {kRule, kSize, kToMove, kBook, kWorkers, kLockWait, kJson, kHintEngine, kHintAfter, kHintQuestions, kHintMs, kHintWait, kBookLeaves,

@@ -251,6 +251,7 @@ class Run {
       for (int sibling : tree_.distinctChildren(above))
         if (const auto w = winningMove_.find(sibling); w != winningMove_.end() && sibling != id) hinted.insert(w->second);
     }
+    if (const auto m = engineMoveAt(id, attacker)) hinted.insert(*m);
     if (hinted.empty()) return;
     const int a = gomoku::index(attacker);
     for (const auto& e : tree_.node(id).edges) {
@@ -260,6 +261,17 @@ class Run {
       else if (q.numbers.pn == 1) q.numbers.pn = kUnhintedPn;
     }
     backup(id, attacker);
+  }
+
+  // splitOracle: the engine's move at the attacker's node `id`, asked the first time only.
+  std::optional<Point> engineMoveAt(int id, Color attacker) {
+    if (!options_.splitOracle) return std::nullopt;
+    auto it = engineMove_.find(id);
+    if (it == engineMove_.end()) {
+      ++summary_.splitQuestions;
+      it = engineMove_.emplace(id, options_.splitOracle(tree_.position(id).board, attacker)).first;
+    }
+    return it->second;
   }
 
   // passHints: the attacker's nodes below `id`'s children get their hints anew (a pass answered at
@@ -1059,6 +1071,7 @@ class Run {
   std::vector<std::size_t> lentUpTo_;         // per worker: how many of them it was sent
   std::unordered_map<int, Pass> passes_;      // passHints: by node, once asked
   std::unordered_map<int, Point> winningMove_;  // passHints: the attacker's move at nodes it proved won
+  std::unordered_map<int, std::optional<Point>> engineMove_;  // splitOracle: its answer by node
   Clock::time_point start_, lastReport_, lastProgressAt_, lastSample_;
 };
 

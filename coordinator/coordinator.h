@@ -13,6 +13,7 @@
 
 #include "book/book.h"
 #include "coordinator/worker_pool.h"
+#include "solver/gomoku/move_oracle.h"
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/solve.h"
 #include "worker/gomoku_job.h"
@@ -67,6 +68,10 @@ struct RunOptions {
   // opponent's stone that stands where the pass was: most replies far from the fight then fall in
   // a few thousand nodes. Hints order the searches only; every answer is verified as before.
   bool passHints = false;
+  // passHints: an engine's move at each attacker's node the run expands (a reply whose jobs came
+  // back unknown up to maxJobNodes), asked once a node and ranked with the hints, so its child is
+  // asked first; empty: none. Orders the jobs only.
+  gomoku::MoveOracle splitOracle;
   // Solve: an unknown job is asked again with growth times its budget (nodes) until a job of
   // maxJobNodes came back unknown, and only then expanded (1: expanded at once, as before).
   int budgetGrowth = 1;
@@ -101,6 +106,7 @@ struct RunSummary {
   std::uint64_t withdrawnJobs = 0;     // jobs whose answers stopped mattering while they ran
   std::uint64_t passJobs = 0, passesProven = 0;  // passHints: the pass questions asked, proved
   std::uint64_t hintedJobs = 0;        // jobs sent with a pass proof's moves as hints
+  std::uint64_t splitQuestions = 0;    // splitOracle: nodes it was asked about
   std::uint64_t jobsAskedAgain = 0;    // budgetGrowth: unknown answers asked again, larger
   // Records the run could not read (damaged, or stored under another key): never taken as an
   // answer; their questions were asked again, and a new proof's write replaces them. One line each.

@@ -343,6 +343,56 @@ TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
   EXPECT_TRUE(check.ok) << check.error;
 }
 
+TEST(Distributed, AnEngineNamesTheAttackersMoveOnceAtEachPositionTheRunSplits) {
+  // The pass-hint run above with an oracle for the splits: asked only at white's positions the run
+  // expanded, once each, in the node's own frame (its move is legal there); a useless answer (the
+  // first empty point, far from the fight) orders the jobs worse but proves the same, verified.
+  const gomoku::Position pos = renju("h8 i9 f6 j9 f8 i10 i8 j8 f9 f7");
+  for (const bool useless : {false, true}) {
+    TempBook dir;
+    book::Book book(dir.dir, book::Book::Access::Create);
+    coordinator::RunOptions o;
+    o.onlyAttacker = Color::White;
+    o.jobBudget.maxNodes = 8;
+    o.jobBudget.hashMegabytes = 8;
+    o.passHints = true;
+    o.budgetGrowth = 4;
+    o.maxJobNodes = 2048;
+    std::vector<std::uint64_t> asked;
+    int wrongSide = 0, occupied = 0;
+    o.splitOracle = [&](const gomoku::Board& b, Color toMove) -> std::optional<gomoku::Point> {
+      asked.push_back(b.hash());
+      // White (the attacker) moves after an odd number of stones.
+      if (toMove != Color::White || b.stoneCount() % 2 != 1) ++wrongSide;
+      if (useless) {
+        for (gomoku::Point p = 0; p < b.cellCount(); ++p)
+          if (b.isEmpty(p)) return p;
+        return std::nullopt;
+      }
+      gomoku::SolveOptions so;
+      so.onlyAttacker = Color::White;
+      so.maxNodes = 20000;
+      so.hashMegabytes = 8;
+      const gomoku::SolveResult r = gomoku::solve(gomoku::Position{gomoku::Rule::Renju, b, Color::White}, so);
+      if (r.bestMove == gomoku::kNoPoint) return std::nullopt;
+      if (!b.isEmpty(r.bestMove)) ++occupied;
+      return r.bestMove;
+    };
+    auto pool = coordinator::makeLocalPool(2);
+    const auto s = coordinator::runCoordinator(book, pos, *pool, o);
+    EXPECT_EQ(s.value, GameValue::WhiteWins) << (useless ? "useless engine" : "engine");
+    EXPECT_GE(asked.size(), 1u) << "a job of 2048 nodes came back unknown and its position was split";
+    EXPECT_EQ(s.splitQuestions, asked.size());
+    std::vector<std::uint64_t> distinct = asked;
+    std::sort(distinct.begin(), distinct.end());
+    EXPECT_EQ(std::unique(distinct.begin(), distinct.end()), distinct.end()) << "one question a position";
+    EXPECT_EQ(wrongSide, 0);
+    EXPECT_EQ(occupied, 0);
+    const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::White);
+    EXPECT_TRUE(check.ok) << check.error;
+  }
+}
+
 TEST(Distributed, AJobWhosePassHintsMisleadStillProves) {
   // After h8 n8 g7 white passes: black's win is proved, and its winning moves go, shifted by white's
   // stone, with the job of each reply. White's f6 blocks black's diagonal: favoured, those moves
