@@ -100,6 +100,8 @@ check_proof freestyle-h8-j9.tgp "h8/j9" black freestyle "black wins" g7 "g9 h9"
 check_proof freestyle-h8-j10.tgp "h8/j10" black freestyle "black wins" g7 "g9 k8"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
+# White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
+check_proof standard-h8-o14.tgp "h8/o14" black standard "black wins" i9 "g7 n13"
 
 # Freestyle from the empty board as a proof set: black h8, then each class's file. Every tree was
 # checked whole above, so the set's own check reads the roots: which of white's 224 first moves
@@ -112,6 +114,15 @@ check "the freestyle set is refused while replies are open (rc $rc): $out" [ "$r
 check "  black h8 from the empty board" contains "$out" '"position": "", "rule": "freestyle", "size": 15, "claim": "black wins", "move": "h8"'
 check "  216 of 224 replies lead to a file's root" contains "$out" '"replies": 224, "covered": 216'
 check "  the open ones are the i8 and i9 classes" contains "$out" '"uncovered": "g7 h7 i7 g8 i8 g9 h9 i9"'
+
+# Exact five as a proof set too: the classes shipped so far.
+for f in "$PROOFS"/standard-h8-*.tgp; do
+  check "$(basename "$f") is named in standard-15x15.tgs" grep -qx "proof $(basename "$f")" "$PROOFS/standard-15x15.tgs"
+done
+out=$("$TENGEN" verify --proof-set "$PROOFS/standard-15x15.tgs" --roots-only --json); rc=$?
+check "the exact-five set is refused while replies are open (rc $rc)" [ "$rc" -eq 1 ]
+check "  black h8 from the empty board, exact five" contains "$out" '"position": "", "rule": "standard", "size": 15, "claim": "black wins", "move": "h8"'
+check "  12 of 224 replies lead to a file's root (a1 and o14 with their mirror images)" contains "$out" '"replies": 224, "covered": 12,'
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
