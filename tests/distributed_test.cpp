@@ -319,12 +319,10 @@ TEST(Distributed, WorkersStartOnTheRootsChildrenWhileItsFirstJobRuns) {
   EXPECT_TRUE(check.ok) << check.error;
 }
 
-TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
-  // The first Suisei line after ten plies, black to move: white's win after a pass is proved first,
-  // and its moves go with the replies' jobs; a job that comes back unknown is asked again, larger.
-  const gomoku::Position pos = renju("h8 i9 f6 j9 f8 i10 i8 j8 f9 f7");
-  TempBook dir;
-  book::Book book(dir.dir, book::Book::Access::Create);
+// White's win on the first Suisei line after ten plies (black to move), as a campaign asks it:
+// pass hints, jobs of 8 nodes growing 4 times up to 2048 before a position is split.
+const char* const kPassHintLine = "h8 i9 f6 j9 f8 i10 i8 j8 f9 f7";
+coordinator::RunOptions passHintRun() {
   coordinator::RunOptions o;
   o.onlyAttacker = Color::White;
   o.jobBudget.maxNodes = 8;
@@ -332,6 +330,16 @@ TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
   o.passHints = true;
   o.budgetGrowth = 4;
   o.maxJobNodes = 2048;
+  return o;
+}
+
+TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
+  // White's win after a pass is proved first, and its moves go with the replies' jobs; a job that
+  // comes back unknown is asked again, larger.
+  const gomoku::Position pos = renju(kPassHintLine);
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  const coordinator::RunOptions o = passHintRun();
   auto pool = coordinator::makeLocalPool(2);
   const auto s = coordinator::runCoordinator(book, pos, *pool, o);
   EXPECT_EQ(s.value, GameValue::WhiteWins);
@@ -347,17 +355,11 @@ TEST(Distributed, AnEngineNamesTheAttackersMoveOnceAtEachPositionTheRunSplits) {
   // The pass-hint run above with an oracle for the splits: asked only at white's positions the run
   // expanded, once each, in the node's own frame (its move is legal there); a useless answer (the
   // first empty point, far from the fight) orders the jobs worse but proves the same, verified.
-  const gomoku::Position pos = renju("h8 i9 f6 j9 f8 i10 i8 j8 f9 f7");
+  const gomoku::Position pos = renju(kPassHintLine);
   for (const bool useless : {false, true}) {
     TempBook dir;
     book::Book book(dir.dir, book::Book::Access::Create);
-    coordinator::RunOptions o;
-    o.onlyAttacker = Color::White;
-    o.jobBudget.maxNodes = 8;
-    o.jobBudget.hashMegabytes = 8;
-    o.passHints = true;
-    o.budgetGrowth = 4;
-    o.maxJobNodes = 2048;
+    coordinator::RunOptions o = passHintRun();
     std::vector<std::uint64_t> asked;
     int wrongSide = 0, occupied = 0;
     o.splitOracle = [&](const gomoku::Board& b, Color toMove) -> std::optional<gomoku::Point> {

@@ -103,26 +103,25 @@ check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
 check_proof standard-h8-o14.tgp "h8/o14" black standard "black wins" i9 "g7 n13"
 
-# Freestyle from the empty board as a proof set: black h8, then each class's file. Every tree was
-# checked whole above, so the set's own check reads the roots: which of white's 224 first moves
-# lead to a file's root. Left: the two classes beside h8 (i8 and i9, with their mirror images).
-for f in "$PROOFS"/freestyle-h8-*.tgp; do
-  check "$(basename "$f") is named in freestyle-15x15.tgs" grep -qx "proof $(basename "$f")" "$PROOFS/freestyle-15x15.tgs"
-done
-out=$("$TENGEN" verify --proof-set "$PROOFS/freestyle-15x15.tgs" --roots-only --json); rc=$?
-check "the freestyle set is refused while replies are open (rc $rc): $out" [ "$rc" -eq 1 ]
-check "  black h8 from the empty board" contains "$out" '"position": "", "rule": "freestyle", "size": 15, "claim": "black wins", "move": "h8"'
-check "  216 of 224 replies lead to a file's root" contains "$out" '"replies": 224, "covered": 216'
-check "  the open ones are the i8 and i9 classes" contains "$out" '"uncovered": "g7 h7 i7 g8 i8 g9 h9 i9"'
-
-# Exact five as a proof set too: the classes shipped so far.
-for f in "$PROOFS"/standard-h8-*.tgp; do
-  check "$(basename "$f") is named in standard-15x15.tgs" grep -qx "proof $(basename "$f")" "$PROOFS/standard-15x15.tgs"
-done
-out=$("$TENGEN" verify --proof-set "$PROOFS/standard-15x15.tgs" --roots-only --json); rc=$?
-check "the exact-five set is refused while replies are open (rc $rc)" [ "$rc" -eq 1 ]
-check "  black h8 from the empty board, exact five" contains "$out" '"position": "", "rule": "standard", "size": 15, "claim": "black wins", "move": "h8"'
-check "  12 of 224 replies lead to a file's root (a1 and o14 with their mirror images)" contains "$out" '"replies": 224, "covered": 12,'
+# check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
+# each class's file) names every RULE-h8-*.tgp here and is refused while replies are open, with
+# COVERED of white's 224 first moves leading to a file's root (and the open ones UNCOVERED, when
+# given). Every tree was checked whole above, so the set's own check reads the roots.
+check_set() {
+  local rule="$1" covered="$2" uncovered="${3:-}" f out rc
+  for f in "$PROOFS/$rule"-h8-*.tgp; do
+    check "$(basename "$f") is named in $rule-15x15.tgs" grep -qx "proof $(basename "$f")" "$PROOFS/$rule-15x15.tgs"
+  done
+  out=$("$TENGEN" verify --proof-set "$PROOFS/$rule-15x15.tgs" --roots-only --json); rc=$?
+  check "the $rule set is refused while replies are open (rc $rc): $out" [ "$rc" -eq 1 ]
+  check "  black h8 from the empty board" contains "$out" "\"position\": \"\", \"rule\": \"$rule\", \"size\": 15, \"claim\": \"black wins\", \"move\": \"h8\""
+  check "  $covered of 224 replies lead to a file's root" contains "$out" "\"replies\": 224, \"covered\": $covered,"
+  [ -z "$uncovered" ] || check "  the open ones are $uncovered" contains "$out" "\"uncovered\": \"$uncovered\""
+}
+# Freestyle: left, the two classes beside h8 (i8 and i9, with their mirror images).
+check_set freestyle 216 "g7 h7 i7 g8 i8 g9 h9 i9"
+# Exact five: the classes shipped so far (a1 and o14 with their mirror images).
+check_set standard 12
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
