@@ -375,8 +375,7 @@ int benchHorizon(const Args& args) {
   std::unique_ptr<const book::Book> knownBook;
   std::map<gomoku::Rule, std::vector<book::ProvedWin>> knownWins;
   if (const auto dir = args.value("book")) {
-    if (args.value("workers") || (worker::MpiSession::current() && worker::MpiSession::current()->active() &&
-                                  worker::MpiSession::current()->size() > 1))
+    if (distributedRequested(args))
       throw UsageError("--book goes with the walk in one process, not with --workers or mpirun (each position gets a scratch book there)");
     knownBook = std::make_unique<const book::Book>(*dir, book::Book::Access::ReadOnly);
     options.knownAtStart = [&knownBook, &knownWins](gomoku::Rule r) {
@@ -387,8 +386,7 @@ int benchHorizon(const Args& args) {
   }
   readSearchTuning(args, options);
   options.bookLeaves = args.integer("book-leaves", 1, 0, 1) == 1;
-  const auto* mpi = worker::MpiSession::current();
-  if (args.value("workers") || (mpi && mpi->active() && mpi->size() > 1)) {
+  if (distributedRequested(args)) {
     // Guided: each worker asks an engine of its own during its jobs' searches.
     pool = coordinator::makeWorkerPool(static_cast<int>(args.integer("workers", 2, 1, 1024)), distributedGuide(args));
     // One search proves more with its nodes than jobs splitting them: the root's first job holds
