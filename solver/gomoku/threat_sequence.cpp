@@ -97,8 +97,8 @@ std::vector<Point> ThreatSequenceSearch::find(const Board& board, Color attacker
   nodes_ = 0;
   maxNodes_ = maxNodes;
   // Failures stay across searches of one rule and attacker (the prover's searches meet the same
-  // boards again); the set is bounded.
-  if (failed_.size() > kMaxFailed || rule != failedRule_ || attacker != failedAttacker_) failed_.clear();
+  // boards again); the cache is bounded and forgets its oldest.
+  if (rule != failedRule_ || attacker != failedAttacker_) failed_.clear();
   failedRule_ = rule;
   failedAttacker_ = attacker;
   if (!threatSequencesProve(rule)) return {};
@@ -137,13 +137,13 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
   // points after a gain lie on the gain's lines.
   if (gainsLeft == 0) return false;
   const std::uint64_t key = board_.hash() + static_cast<std::uint64_t>(gainsLeft) * 0x9e3779b97f4a7c15ull;
-  if (failed_.count(key)) return false;
+  if (failed_.find(key)) return false;
   const Color defender = opponent(attacker_);
   // A five point of the defender's (its answers made one) must be the gain; two cannot be blocked.
   MoveList defenderFives, defenderFours, threats, strong, answers;
   findFivePoints(board_, defender, kSequenceDefenderRule, defenderFives);
   if (defenderFives.size() >= 2) {
-    failed_.insert(key);
+    failed_.slotFor(key) = 1;
     return false;
   }
   // The defender's moves that make a four here: against a three each gains a tempo, unless the
@@ -188,7 +188,7 @@ bool ThreatSequenceSearch::search(int gainsLeft) {
     if (won) return true;
     gains_.pop_back();
   }
-  if (nodes_ <= maxNodes_) failed_.insert(key);
+  if (nodes_ <= maxNodes_) failed_.slotFor(key) = 1;
   return false;
 }
 

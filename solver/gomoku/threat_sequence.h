@@ -5,12 +5,12 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/move_list.h"
 #include "solver/gomoku/types.h"
+#include "solver/proof/keyed_cache.h"
 
 namespace tengen::gomoku {
 
@@ -57,9 +57,9 @@ class ThreatSequenceSearch {
   std::vector<Point> gains_;
   // Board hash and gains left: no sequence found there (dependency aside: a board reached with
   // other gains could list more threats, so a failure kept is a win possibly missed, never a
-  // false one).
-  std::unordered_set<std::uint64_t> failed_;
+  // false one). A cache, not a node-based set: the search asks it at every board it reaches.
   static constexpr std::size_t kMaxFailed = 1 << 20;
+  proof::KeyedCache<std::uint8_t> failed_{kMaxFailed};  // the value is unused
   Rule failedRule_ = Rule::Freestyle;
   Color failedAttacker_ = Color::Black;
 };
