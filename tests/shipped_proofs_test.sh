@@ -102,9 +102,10 @@ check_proof freestyle-h8-j10.tgp "h8/j10" black freestyle "black wins" g7 "g9 k8
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
 check_proof standard-h8-o14.tgp "h8/o14" black standard "black wins" i9 "g7 n13"
-# o11, black g7: the slice white's o10, beside its first stone on the edge.
+# o11 to o13, black g7: each slice white's reply beside its first stone on the edge.
 check_proof standard-h8-o11.tgp "h8/o11" black standard "black wins" i9 "g7 o10"
 check_proof standard-h8-o12.tgp "h8/o12" black standard "black wins" i9 "g7 o11"
+check_proof standard-h8-o13.tgp "h8/o13" black standard "black wins" i9 "g7 o12"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here and is refused while replies are open, with
@@ -123,8 +124,8 @@ check_set() {
 }
 # Freestyle: left, the two classes beside h8 (i8 and i9, with their mirror images).
 check_set freestyle 216 "g7 h7 i7 g8 i8 g9 h9 i9"
-# Exact five: the classes shipped so far (a1, o14, o11 and o12 with their mirror images).
-check_set standard 28
+# Exact five: the classes shipped so far (a1, o11 to o14, with their mirror images).
+check_set standard 36
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
