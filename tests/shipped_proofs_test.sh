@@ -98,6 +98,9 @@ check_proof freestyle-h8-j8.tgp "h8/j8" black freestyle "black wins" i10 "g7 k8"
 check_proof freestyle-h8-j9.tgp "h8/j9" black freestyle "black wins" g7 "g9 h9"
 # j10 with black g9 (Rapfi's choice): the slice white's k8.
 check_proof freestyle-h8-j10.tgp "h8/j10" black freestyle "black wins" g7 "g9 k8"
+# i9, white's first stone beside h8 on the diagonal, black g9 (Rapfi's choice): the slices the two
+# replies that needed campaigns of their own, i7 and g8.
+check_proof freestyle-h8-i9.tgp "h8/i9" black freestyle "black wins" h10 "g9 i7" "g9 g8"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
@@ -122,8 +125,8 @@ check_set() {
   check "  $covered of 224 replies lead to a file's root" contains "$out" "\"replies\": 224, \"covered\": $covered,"
   [ -z "$uncovered" ] || check "  the open ones are $uncovered" contains "$out" "\"uncovered\": \"$uncovered\""
 }
-# Freestyle: left, the two classes beside h8 (i8 and i9, with their mirror images).
-check_set freestyle 216 "g7 h7 i7 g8 i8 g9 h9 i9"
+# Freestyle: left, the class beside h8 on its row (i8, with its mirror images).
+check_set freestyle 220 "h7 g8 i8 h9"
 # Exact five: the classes shipped so far (a1, o11 to o14, with their mirror images).
 check_set standard 36
 
