@@ -97,8 +97,8 @@ std::vector<Point> ThreatSequenceSearch::find(const Board& board, Color attacker
   nodes_ = 0;
   maxNodes_ = maxNodes;
   // Failures stay across searches of one rule and attacker (the prover's searches meet the same
-  // boards again); the cache is bounded and forgets its oldest.
-  if (rule != failedRule_ || attacker != failedAttacker_) failed_.clear();
+  // boards again), up to kMaxFailed of them.
+  if (failed_.size() > kMaxFailed || rule != failedRule_ || attacker != failedAttacker_) failed_.clear();
   failedRule_ = rule;
   failedAttacker_ = attacker;
   if (!threatSequencesProve(rule)) return {};

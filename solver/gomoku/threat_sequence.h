@@ -57,9 +57,11 @@ class ThreatSequenceSearch {
   std::vector<Point> gains_;
   // Board hash and gains left: no sequence found there (dependency aside: a board reached with
   // other gains could list more threats, so a failure kept is a win possibly missed, never a
-  // false one). A cache, not a node-based set: the search asks it at every board it reaches.
+  // false one). Forgotten all at once past kMaxFailed: kept longer, failures met under other gains
+  // cost wins (ply 26 of the first freestyle game went unproved in 1M nodes). A cache with room
+  // for twice that, not a node-based set: the search asks it at every board it reaches.
   static constexpr std::size_t kMaxFailed = 1 << 20;
-  proof::KeyedCache<std::uint8_t> failed_{kMaxFailed};  // the value is unused
+  proof::KeyedCache<std::uint8_t> failed_{2 * kMaxFailed};  // the value is unused
   Rule failedRule_ = Rule::Freestyle;
   Color failedAttacker_ = Color::Black;
 };
