@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "solver/gomoku/kept_moves.h"
@@ -68,6 +69,27 @@ TEST(HugePages, MappingsAreZeroedWritableAndAlignedWhenLarge) {
     EXPECT_EQ(p[bytes - 1], bytes == 1 ? 1 : 2);
     proof::unmapHugePages(p, bytes);
   }
+}
+
+TEST(HugePages, AFreedMappingIsKeptAndComesBackZeroed) {
+  // Freed mappings of huge pages are kept for the next request of their size: whatever was
+  // written in them must be gone when they come back from mapHugePages.
+  const std::size_t bytes = (std::size_t{5} << 20) + 77;  // six huge pages
+  for (int round = 0; round < 4; ++round) {
+    auto* p = static_cast<unsigned char*>(proof::mapHugePages(bytes));
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(p) % proof::kHugePageBytes, 0u);
+    std::size_t nonZero = 0;
+    for (std::size_t i = 0; i < bytes; ++i) nonZero += p[i] != 0;
+    EXPECT_EQ(nonZero, 0u) << "round " << round;
+    std::memset(p, 0xab, bytes);
+    proof::unmapHugePages(p, bytes);
+  }
+  // Unzeroed memory (for a container that constructs its elements) is whole and writable.
+  auto* q = static_cast<unsigned char*>(proof::mapHugePages(bytes, false));
+  std::memset(q, 0x5a, bytes);
+  EXPECT_EQ(q[bytes - 1], 0x5a);
+  proof::unmapHugePages(q, bytes);
 }
 
 TEST(HugePages, ContainersOnTheAllocatorKeepTheirValuesAcrossGrowth) {

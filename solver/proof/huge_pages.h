@@ -10,10 +10,11 @@ namespace tengen::proof {
 
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
-// A zeroed mapping of `bytes` (rounded up to whole pages), aligned to 2 MiB and advised to use
-// huge pages when it spans at least one; throws std::bad_alloc when the system refuses.
-// Release it with unmapHugePages and the same byte count.
-void* mapHugePages(std::size_t bytes);
+// A mapping of `bytes` (rounded up to whole pages), zeroed unless asked not to, aligned to 2 MiB
+// and advised to use huge pages when it spans at least one; throws std::bad_alloc when the system
+// refuses. Release it with unmapHugePages and the same byte count: one of huge pages is kept
+// (up to a limit) for the next request of its size, which then skips the system's page faults.
+void* mapHugePages(std::size_t bytes, bool zeroed = true);
 void unmapHugePages(void* p, std::size_t bytes) noexcept;
 
 // A standard allocator for containers that grow into such tables: blocks of 2 MiB or more are
@@ -27,7 +28,8 @@ struct HugePageAllocator {
 
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
-    if (bytes >= kHugePageBytes) return static_cast<T*>(mapHugePages(bytes));
+    // The container constructs every element itself: no need to zero them first.
+    if (bytes >= kHugePageBytes) return static_cast<T*>(mapHugePages(bytes, false));
     return static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}));
   }
   void deallocate(T* p, std::size_t n) noexcept {
