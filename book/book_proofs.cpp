@@ -2,13 +2,14 @@
 #include "book/book_proofs.h"
 
 #include "book/position_key.h"
+#include "solver/gomoku/symmetry.h"
 
 namespace tengen::book {
 namespace {
 
 // The verified wins one record holds (none when its key is damaged or of another game).
 void winsOfRecord(std::string_view key, const BookRecord& record, gomoku::Rule rule, int size,
-                  std::vector<ProvedWin>& out) {
+                  const gomoku::Board* below, std::vector<ProvedWin>& out) {
   DecodedKey decoded;
   try {
     decoded = decodeKey(key);
@@ -17,6 +18,7 @@ void winsOfRecord(std::string_view key, const BookRecord& record, gomoku::Rule r
   }
   // A win after a pass belongs to its zone node's proof, not to the game's positions.
   if (decoded.rule != rule || decoded.board.size() != size || decoded.passScope) return;
+  if (below && !gomoku::holdsImageOf(decoded.board, *below)) return;
   for (gomoku::Color attacker : {gomoku::Color::Black, gomoku::Color::White}) {
     const ProofStep* step = record.provedStep(gomoku::index(attacker));
     if (step && step->attackerWins) out.push_back({decoded.board.canonicalHash(), decoded.toMove, attacker});
@@ -25,10 +27,10 @@ void winsOfRecord(std::string_view key, const BookRecord& record, gomoku::Rule r
 
 }  // namespace
 
-std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int size) {
+std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int size, const gomoku::Board* below) {
   std::vector<ProvedWin> out;
   book.forEach([&](std::string_view key, const BookRecord* record, const std::string&) {
-    if (record) winsOfRecord(key, *record, rule, size, out);  // a damaged record proves nothing
+    if (record) winsOfRecord(key, *record, rule, size, below, out);  // a damaged record proves nothing
     return true;
   });
   return out;
@@ -36,7 +38,7 @@ std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int siz
 
 std::vector<ProvedWin> provedWinsIn(const KeyedRecords& records, gomoku::Rule rule, int size) {
   std::vector<ProvedWin> out;
-  for (const auto& [key, record] : records) winsOfRecord(key, record, rule, size, out);
+  for (const auto& [key, record] : records) winsOfRecord(key, record, rule, size, nullptr, out);
   return out;
 }
 

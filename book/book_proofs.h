@@ -23,8 +23,11 @@ struct ProvedWin {
   gomoku::Color attacker = gomoku::Color::Black;
 };
 
-// Every verified win the book holds for this rule and board size (reads the whole book).
-std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int size);
+// Every verified win the book holds for this rule and board size (reads the whole book); with
+// `below`, only those a search from that board can meet (its stones in some orientation), so a
+// campaign's workers are not asked about the rest of a large book at every position they list.
+std::vector<ProvedWin> provedWinsOf(const Book& book, gomoku::Rule rule, int size,
+                                    const gomoku::Board* below = nullptr);
 // The verified wins among records (a checked proof's, as stored).
 std::vector<ProvedWin> provedWinsIn(const KeyedRecords& records, gomoku::Rule rule, int size);
 

@@ -103,7 +103,7 @@ class Run {
       std::random_device seed;
       knownRun_ = (static_cast<std::uint64_t>(seed()) << 32 | seed()) | 1;
       const gomoku::Position root = tree_.position(0);
-      addLendable(book::provedWinsOf(book_, root.rule, root.board.size()));
+      addLendable(book::provedWinsOf(book_, root.rule, root.board.size(), &root.board));
     }
     loop();
     const auto checkStart = Clock::now();

@@ -183,6 +183,19 @@ TEST(Symmetry, TheSymmetryBetweenTwoBoardsComparesEveryStoneAndColour) {
   EXPECT_EQ(symmetryBetween(b, b), 0);
 }
 
+TEST(Symmetry, ALaterBoardHoldsAnEarliersStonesInSomeOrientation) {
+  const Board earlier = testing::boardOf("h8/i9");
+  EXPECT_TRUE(holdsImageOf(earlier, earlier));
+  EXPECT_TRUE(holdsImageOf(testing::boardOf("h8,g9/i9"), earlier)) << "a stone more";
+  EXPECT_TRUE(holdsImageOf(testing::boardOf("h8,a1/g7,c3"), earlier)) << "i9's mirror image g7";
+  EXPECT_TRUE(holdsImageOf(testing::boardOf("h8,o15/j10,g9"), testing::boardOf("h8/j10"))) << "j10 itself";
+  EXPECT_FALSE(holdsImageOf(testing::boardOf("h8,i9,g7/h9"), earlier)) << "diagonal neighbours black, not white";
+  EXPECT_FALSE(holdsImageOf(testing::boardOf("h8/i8"), earlier)) << "a neighbour on the row, never the diagonal";
+  EXPECT_FALSE(holdsImageOf(testing::boardOf("h8/"), earlier)) << "fewer stones";
+  EXPECT_FALSE(holdsImageOf(testing::boardOf("a1/b2"), earlier)) << "h8 missing";
+  EXPECT_TRUE(holdsImageOf(testing::boardOf("a1/b2"), Board(15))) << "the empty board is below every board";
+}
+
 TEST(Symmetry, BoardsMapWithTheirFouls) {
   // Fouls are a property of the shape, so they map with the board under all 8 symmetries.
   Board b = testing::boardOf("f8,g8,h6,h7,c8,e8,g10,i10,a1/b2,n14");

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "book/book.h"
+#include "book/book_proofs.h"
 #include "book/book_query.h"
 #include "book/book_stats.h"
 #include "book/book_transfer.h"
@@ -169,6 +170,31 @@ TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
     return true;
   });
   EXPECT_EQ(checked, stored);
+}
+
+TEST(Book, ProvedWinsBelowABoardAreThoseItsSearchCanMeet) {
+  TempDir tmp("book-test");
+  const Position pos = positionOf(kRenjuWin);
+  const auto result = solved(pos);
+  ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
+  Book book(tmp.sub("b"), Book::Access::Create);
+  const std::size_t stored = storeSolve(book, pos, result);
+  const std::size_t all = provedWinsOf(book, Rule::Renju, 15).size();
+  EXPECT_EQ(all, stored);
+  // Every stored position lies on the proof from pos: all are below it, in any orientation.
+  EXPECT_EQ(provedWinsOf(book, Rule::Renju, 15, &pos.board).size(), all);
+  const Board mirrored = gomoku::applySymmetry(5, pos.board);
+  EXPECT_EQ(provedWinsOf(book, Rule::Renju, 15, &mirrored).size(), all);
+  // Below the winning move only its own subtree: pos itself and the other replies' lines are not.
+  Board after = pos.board;
+  after.place(result.bestMove, Color::Black);
+  const std::size_t below = provedWinsOf(book, Rule::Renju, 15, &after).size();
+  EXPECT_GT(below, 0u);
+  EXPECT_LT(below, all);
+  // A stone the proof never holds (white on a1): nothing below it.
+  Board elsewhere = pos.board;
+  elsewhere.place(*gomoku::parsePoint("a1", 15), Color::White);
+  EXPECT_EQ(provedWinsOf(book, Rule::Renju, 15, &elsewhere).size(), 0u);
 }
 
 TEST(Book, QueryAgreesInAllEightOrientations) {

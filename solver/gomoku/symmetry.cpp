@@ -76,4 +76,20 @@ int symmetryBetween(const Board& a, const Board& b, int from) {
   return -1;
 }
 
+bool holdsImageOf(const Board& later, const Board& earlier) {
+  if (later.size() != earlier.size() || later.stoneCount(Color::Black) < earlier.stoneCount(Color::Black) ||
+      later.stoneCount(Color::White) < earlier.stoneCount(Color::White))
+    return false;
+  for (int s = 0; s < kSymmetries; ++s) {
+    bool holds = true;
+    for (const auto& placed : earlier.history())
+      if (!later.has(applySymmetry(s, placed.point, earlier.size()), placed.color)) {
+        holds = false;
+        break;
+      }
+    if (holds) return true;
+  }
+  return false;
+}
+
 }  // namespace tengen::gomoku

@@ -24,5 +24,8 @@ Board applySymmetry(int sym, const Board& board);
 // The first symmetry s >= `from` that moves a's stones exactly onto b's (every cell compared), or
 // -1: `symmetryBetween(b, b, 1) >= 0` says b is its own mirror image.
 int symmetryBetween(const Board& a, const Board& b, int from = 0);
+// Whether `later` could follow `earlier` in some orientation: a symmetry puts every stone of
+// `earlier` on a stone of the same colour in `later` (a search from `earlier` can meet no other).
+bool holdsImageOf(const Board& later, const Board& earlier);
 
 }  // namespace tengen::gomoku
