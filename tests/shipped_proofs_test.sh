@@ -109,9 +109,11 @@ check_proof standard-h8-o14.tgp "h8/o14" black standard "black wins" i9 "g7 n13"
 check_proof standard-h8-o11.tgp "h8/o11" black standard "black wins" i9 "g7 o10"
 check_proof standard-h8-o12.tgp "h8/o12" black standard "black wins" i9 "g7 o11"
 check_proof standard-h8-o13.tgp "h8/o13" black standard "black wins" i9 "g7 o12"
-# One column in, n11, n13 and n14 (the diagonal: a class of four), black g7: the slice white's
-# reply on its first stone's column, the replies that held out longest in n8 to n10.
+# One column in, n11 to n14 (n14 on the diagonal: a class of four), black g7: the slice white's
+# reply on its first stone's column, the replies that held out longest in n8 to n10 (n12's two
+# open ones, n11 and n13, came from the n11 and n13 proofs by transposition).
 check_proof standard-h8-n11.tgp "h8/n11" black standard "black wins" i9 "g7 n10"
+check_proof standard-h8-n12.tgp "h8/n12" black standard "black wins" i9 "g7 n11" "g7 n13"
 check_proof standard-h8-n13.tgp "h8/n13" black standard "black wins" i9 "g7 n12"
 check_proof standard-h8-n14.tgp "h8/n14" black standard "black wins" i9 "g7 n13"
 
@@ -132,8 +134,8 @@ check_set() {
 }
 # Freestyle: left, the class beside h8 on its row (i8, with its mirror images).
 check_set freestyle 220 "h7 g8 i8 h9"
-# Exact five: the classes shipped so far (a1, o11 to o14, n11, n13, n14, with their mirror images).
-check_set standard 56
+# Exact five: the classes shipped so far (a1, o11 to o14, n11 to n14, with their mirror images).
+check_set standard 64
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
