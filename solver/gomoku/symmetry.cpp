@@ -60,36 +60,35 @@ int inverseSymmetry(int sym) {
   return 0;
 }
 
-int symmetryBetween(const Board& a, const Board& b, int from) {
-  if (a.size() != b.size() || a.stoneCount() != b.stoneCount()) return -1;
+namespace {
+
+// The first symmetry s >= `from` that puts every stone of a on a stone of the same colour in b,
+// or -1.
+int symmetryInto(const Board& a, const Board& b, int from) {
   for (int s = from; s < kSymmetries; ++s) {
-    bool same = true;
-    for (const auto& placed : a.history()) {
-      const Point image = applySymmetry(s, placed.point, a.size());
-      if (!b.has(image, placed.color)) {
-        same = false;
+    bool into = true;
+    for (const auto& placed : a.history())
+      if (!b.has(applySymmetry(s, placed.point, a.size()), placed.color)) {
+        into = false;
         break;
       }
-    }
-    if (same) return s;
+    if (into) return s;
   }
   return -1;
+}
+
+}  // namespace
+
+int symmetryBetween(const Board& a, const Board& b, int from) {
+  if (a.size() != b.size() || a.stoneCount() != b.stoneCount()) return -1;
+  return symmetryInto(a, b, from);
 }
 
 bool holdsImageOf(const Board& later, const Board& earlier) {
   if (later.size() != earlier.size() || later.stoneCount(Color::Black) < earlier.stoneCount(Color::Black) ||
       later.stoneCount(Color::White) < earlier.stoneCount(Color::White))
     return false;
-  for (int s = 0; s < kSymmetries; ++s) {
-    bool holds = true;
-    for (const auto& placed : earlier.history())
-      if (!later.has(applySymmetry(s, placed.point, earlier.size()), placed.color)) {
-        holds = false;
-        break;
-      }
-    if (holds) return true;
-  }
-  return false;
+  return symmetryInto(earlier, later, 0) >= 0;
 }
 
 }  // namespace tengen::gomoku
