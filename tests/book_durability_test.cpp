@@ -45,9 +45,10 @@ std::map<std::string, std::string> fill(Book& book, int count, int batch = 10) {
   std::vector<std::pair<std::string, BookRecord>> records;
   for (int i = 0; i < count; ++i) {
     Board b(15);
-    // A distinct position per i: a black stone at i's cell and white stones along the top row.
+    // A distinct position per i: a black stone at i's cell and white stones along the top row,
+    // then (from the sixteenth) along the bottom one.
     b.place(b.point(i % 15, 1 + (i / 15) % 13), Color::Black);
-    for (int w = 0; w <= i / 195; ++w) b.place(b.point(w, 14), Color::White);
+    for (int w = 0; w <= i / 195; ++w) b.place(w < 15 ? b.point(w, 14) : b.point(w - 15, 0), Color::White);
     const std::string key = canonicalKey(b, Rule::Freestyle, Color::White).bytes;
     records.emplace_back(key, recordNumbered(i));
     written[key] = bindToKey(key, encodeRecord(records.back().second));
