@@ -147,13 +147,25 @@ TEST(BookRecordMerge, ContradictionsAreReportedNotOverwritten) {
   EXPECT_EQ(drawn.bestMove, 9);  // black's move that stops white's win
 }
 
+// kRenjuWin solved and stored in `book`: the position, its result and the positions stored.
+struct StoredWin {
+  Position pos;
+  gomoku::SolveResult result;
+  std::size_t stored = 0;
+};
+StoredWin storeRenjuWin(Book& book) {
+  StoredWin win{positionOf(kRenjuWin), {}, 0};
+  win.result = solved(win.pos);
+  if (win.result.value == gomoku::GameValue::BlackWins) win.stored = storeSolve(book, win.pos, win.result);
+  return win;
+}
+
 TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
   TempDir tmp("book-test");
-  const Position pos = positionOf(kRenjuWin);
-  const auto result = solved(pos);
-  ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
   Book book(tmp.sub("b"), Book::Access::Create);
-  const std::size_t stored = storeSolve(book, pos, result);
+  const StoredWin win = storeRenjuWin(book);
+  ASSERT_EQ(win.result.value, gomoku::GameValue::BlackWins);
+  const std::size_t stored = win.stored;
   EXPECT_GE(stored, 20u);
   const BookStats stats = collectStats(book);
   EXPECT_EQ(stats.entries, stored);
@@ -174,20 +186,19 @@ TEST(Book, SolveStoresEveryPositionAndEachVerifiesFromTheBookAlone) {
 
 TEST(Book, ProvedWinsBelowABoardAreThoseItsSearchCanMeet) {
   TempDir tmp("book-test");
-  const Position pos = positionOf(kRenjuWin);
-  const auto result = solved(pos);
-  ASSERT_EQ(result.value, gomoku::GameValue::BlackWins);
   Book book(tmp.sub("b"), Book::Access::Create);
-  const std::size_t stored = storeSolve(book, pos, result);
+  const StoredWin win = storeRenjuWin(book);
+  ASSERT_EQ(win.result.value, gomoku::GameValue::BlackWins);
+  const Position& pos = win.pos;
   const std::size_t all = provedWinsOf(book, Rule::Renju, 15).size();
-  EXPECT_EQ(all, stored);
+  EXPECT_EQ(all, win.stored);
   // Every stored position lies on the proof from pos: all are below it, in any orientation.
   EXPECT_EQ(provedWinsOf(book, Rule::Renju, 15, &pos.board).size(), all);
   const Board mirrored = gomoku::applySymmetry(5, pos.board);
   EXPECT_EQ(provedWinsOf(book, Rule::Renju, 15, &mirrored).size(), all);
   // Below the winning move only its own subtree: pos itself and the other replies' lines are not.
   Board after = pos.board;
-  after.place(result.bestMove, Color::Black);
+  after.place(win.result.bestMove, Color::Black);
   const std::size_t below = provedWinsOf(book, Rule::Renju, 15, &after).size();
   EXPECT_GT(below, 0u);
   EXPECT_LT(below, all);
