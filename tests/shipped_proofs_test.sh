@@ -112,6 +112,9 @@ check_proof standard-h8-o13.tgp "h8/o13" black standard "black wins" i9 "g7 o12"
 # On the edge on h8's row (o8: a class of four), black g7: the slices white's o7, beside its first
 # stone on the edge, and below it o9 after black's g8, each a campaign of its own.
 check_proof standard-h8-o8.tgp "h8/o8" black standard "black wins" i9 "g7 o7" "g7 o7 g8 o9"
+# o9 and o10, black g7: the slices white's reply beside its first stone on the edge.
+check_proof standard-h8-o9.tgp "h8/o9" black standard "black wins" i9 "g7 o10"
+check_proof standard-h8-o10.tgp "h8/o10" black standard "black wins" i9 "g7 o9"
 # One column in, n8 to n14 (n8 on h8's row and n14 on the diagonal: classes of four), black g7: the
 # slice white's reply on its first stone's column, the replies that held out longest (n12's two
 # open ones, n11 and n13, n10's n11 and n12, and n8's n9 came from those classes' proofs by
@@ -141,8 +144,8 @@ check_set() {
 }
 # Freestyle: left, the class beside h8 on its row (i8, with its mirror images).
 check_set freestyle 220 "h7 g8 i8 h9"
-# Exact five: the classes shipped so far (a1, o8, o11 to o14, n8 to n14, with their mirror images).
-check_set standard 88
+# Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, with their mirror images).
+check_set standard 104
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
