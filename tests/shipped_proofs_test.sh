@@ -101,6 +101,9 @@ check_proof freestyle-h8-j10.tgp "h8/j10" black freestyle "black wins" g7 "g9 k8
 # i9, white's first stone beside h8 on the diagonal, black g9 (Rapfi's choice): the slices the two
 # replies that needed campaigns of their own, i7 and g8.
 check_proof freestyle-h8-i9.tgp "h8/i9" black freestyle "black wins" h10 "g9 i7" "g9 g8"
+# i8, white's first stone beside h8 on its row, black i9 (Rapfi's choice): the slices two of the
+# replies that needed campaigns of their own, h10 and h9 (with black f10, then g10 and f11).
+check_proof freestyle-h8-i8.tgp "h8/i8" black freestyle "black wins" j10 "i9 h10" "i9 h9 f10 g10"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
@@ -128,22 +131,28 @@ check_proof standard-h8-n13.tgp "h8/n13" black standard "black wins" i9 "g7 n12"
 check_proof standard-h8-n14.tgp "h8/n14" black standard "black wins" i9 "g7 n13"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
-# each class's file) names every RULE-h8-*.tgp here and is refused while replies are open, with
-# COVERED of white's 224 first moves leading to a file's root (and the open ones UNCOVERED, when
-# given). Every tree was checked whole above, so the set's own check reads the roots.
+# each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
+# to a file's root (and the open ones UNCOVERED, when given): accepted when all 224 are, refused
+# while any is open. Every tree was checked whole above, so the set's own check reads the roots.
 check_set() {
   local rule="$1" covered="$2" uncovered="${3:-}" f out rc
   for f in "$PROOFS/$rule"-h8-*.tgp; do
     check "$(basename "$f") is named in $rule-15x15.tgs" grep -qx "proof $(basename "$f")" "$PROOFS/$rule-15x15.tgs"
   done
   out=$("$TENGEN" verify --proof-set "$PROOFS/$rule-15x15.tgs" --roots-only --json); rc=$?
-  check "the $rule set is refused while replies are open (rc $rc): $out" [ "$rc" -eq 1 ]
+  if [ "$covered" -eq 224 ]; then
+    check "the $rule set is accepted: every reply leads to a file's root (rc $rc): $out" [ "$rc" -eq 0 ]
+    check "  ok" contains "$out" '"ok": true'
+    check "  none open" contains "$out" '"uncovered": ""'
+  else
+    check "the $rule set is refused while replies are open (rc $rc): $out" [ "$rc" -eq 1 ]
+  fi
   check "  black h8 from the empty board" contains "$out" "\"position\": \"\", \"rule\": \"$rule\", \"size\": 15, \"claim\": \"black wins\", \"move\": \"h8\""
   check "  $covered of 224 replies lead to a file's root" contains "$out" "\"replies\": 224, \"covered\": $covered,"
   [ -z "$uncovered" ] || check "  the open ones are $uncovered" contains "$out" "\"uncovered\": \"$uncovered\""
 }
-# Freestyle: left, the class beside h8 on its row (i8, with its mirror images).
-check_set freestyle 220 "h7 g8 i8 h9"
+# Freestyle: all 35 classes, every one of white's first moves.
+check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, with their mirror images).
 check_set standard 104
 
