@@ -60,14 +60,48 @@ std::optional<Top> topOf(const Book& book, const Board& board, gomoku::Rule rule
   return top;
 }
 
+// Why the attacker's move onto `above` cannot be played there, or "" when it can: a five wins
+// whatever else it makes; otherwise a foul is no move.
+std::string illegalAttackerMove(Board above, Point move, Color attacker, gomoku::Rule rule) {
+  if (gomoku::makesFive(above, move, attacker, rule)) return "";
+  if (gomoku::forbiddenKind(above, move, attacker, rule) != gomoku::ForbiddenKind::None)
+    return "the attacker's move " + gomoku::formatPoint(move, above.size()) + " is a foul";
+  return "";
+}
+
 }  // namespace
+
+StoredCheck checkStepAbove(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
+  StoredCheck out;
+  const PositionKey key = canonicalKey(board, rule, toMove);
+  const std::optional<BookRecord> record = readOrNothing(book, key.bytes);
+  const ProofStep* step = toMove == attacker ? plainWin(record, attacker) : nullptr;
+  if (!step || step->moves.size() != 1) {
+    out.error = "no stored one-move win of " + std::string(gomoku::colorName(attacker)) + "'s here";
+    return out;
+  }
+  const Point move = fromKeyFrame(step->moves.front(), key.symmetry, board.size());
+  if (move == gomoku::kNoPoint || !board.isEmpty(move)) {
+    out.error = "the stored move is not on an empty point";
+    return out;
+  }
+  if (gomoku::findFinishedGame(board, rule)) {
+    out.error = "the game is already decided here";
+    return out;
+  }
+  out.error = illegalAttackerMove(board, move, attacker, rule);
+  if (!out.error.empty()) return out;
+  out.keys = {key.bytes};
+  out.ok = true;
+  return out;
+}
 
 bool checkedByParts(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
   return topOf(book, board, rule, toMove, attacker).has_value();
 }
 
 std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& board, gomoku::Rule rule, Color toMove,
-                                             Color attacker) {
+                                             Color attacker, const CheckStop& stop) {
   std::optional<Top> top = topOf(book, board, rule, toMove, attacker);
   if (!top) return std::nullopt;
   StoredCheck out;
@@ -84,8 +118,7 @@ std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& boar
     Board above = board;
     const Point move = node.history().back().point;
     if (gomoku::makesFive(above, move, attacker, rule)) return std::nullopt;
-    if (gomoku::forbiddenKind(above, move, attacker, rule) != gomoku::ForbiddenKind::None)
-      return fail("the attacker's move " + gomoku::formatPoint(move, n) + " is a foul");
+    if (const std::string why = illegalAttackerMove(board, move, attacker, rule); !why.empty()) return fail(why);
   }
   if (gomoku::findFinishedGame(node, rule)) return fail("the game is already decided here");
   out.keys = top->keys;
@@ -93,6 +126,12 @@ std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& boar
   std::unordered_set<std::string> checked;
   for (Point reply = 0; reply < node.cellCount(); ++reply) {
     if (!node.isEmpty(reply)) continue;
+    if (stop && stop()) {
+      out.stopped = true;
+      out.keys.clear();
+      return fail("stopped before the part after " + gomoku::formatPoint(reply, n) + ", " +
+                  std::to_string(checked.size()) + " parts checked");
+    }
     if (gomoku::makesFive(node, reply, defender, rule))
       return fail("the reply " + gomoku::formatPoint(reply, n) + " makes five for " + std::string(gomoku::colorName(defender)));
     node.place(reply, defender);

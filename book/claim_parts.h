@@ -24,8 +24,15 @@ bool checkedByParts(const Book& book, const gomoku::Board& board, gomoku::Rule r
 // The check by parts, or nullopt when the claim is not checked so (checkedByParts false). Every
 // empty point at the defender's node must lead to a stored win of the attacker's that
 // checkStoredClaim accepts; the attacker's move above it must be legal. `keys`: the top records
-// and every part's.
+// and every part's. `stop`, asked before each part: true ends the check there, `stopped` set.
 std::optional<StoredCheck> checkClaimByParts(const Book& book, const gomoku::Board& board, gomoku::Rule rule,
-                                             gomoku::Color toMove, gomoku::Color attacker);
+                                             gomoku::Color toMove, gomoku::Color attacker, const CheckStop& stop = {});
+
+// The attacker's one-move step stored at this position, onto a position whose stored win this
+// process has just rebuilt whole and re-checked (a campaign's root above the position it proved):
+// that check covers the tree below, so the step is checked by the rules alone (the move on an
+// empty point, no foul, the game not decided above it). `keys`: this position's record.
+StoredCheck checkStepAbove(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
+                           gomoku::Color attacker);
 
 }  // namespace tengen::book

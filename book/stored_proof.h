@@ -3,6 +3,7 @@
 // independent verifier (solver/gomoku/proof_check.h).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,12 +47,16 @@ std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::S
 // One stored claim (attacker's step at a position) rebuilt and re-checked.
 struct StoredCheck {
   bool ok = false;
-  std::string error;               // why the claim fails: a missing or unreadable record, or the verifier's reason
+  bool stopped = false;            // asked to stop before the check was done: neither accepted nor rejected
+  std::string error;               // why the claim fails (or where it stopped): a missing or unreadable record, or the verifier's reason
   std::vector<std::string> keys;   // every position the rebuilt tree visits
 };
+// Asked between the parts of a check that is made of parts (claim_parts.h), which can take many
+// minutes: true stops it there, the claim left unchecked.
+using CheckStop = std::function<bool()>;
 // `passScope`: where the claim is stored (position_key.h); 0 for a position of the game.
 StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
-                             gomoku::Color attacker, std::uint64_t passScope = 0);
+                             gomoku::Color attacker, std::uint64_t passScope = 0, const CheckStop& stop = {});
 
 // The first half of checkStoredClaim: the claim's tree rebuilt from the records, for a verifier
 // elsewhere (the coordinator sends it to a worker). `ok` false: a record is missing or unreadable.

@@ -11,6 +11,7 @@
 
 #include "book/book.h"
 #include "book/book_query.h"
+#include "book/claim_parts.h"
 #include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "book/whole_file.h"
@@ -24,6 +25,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
 #include "solver/gomoku/position.h"
+#include "worker/shutdown.h"
 
 namespace tengen::cli {
 namespace {
@@ -144,8 +146,11 @@ std::vector<CampaignSample> samplesOf(const book::Book& book, const std::string&
 }
 
 // Stores the root's step (the winner's move `via`, whose position the campaign proved) and has the
-// verifier re-check the whole proof from the book: the root is proved when that check passes.
-gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::Point via, Color winner) {
+// verifier re-check the whole proof from the book: the root is proved when that check passes. When
+// this run's closing check re-checked the proved position's claim whole, the step above it is
+// checked by the rules alone rather than the same tree twice. Stopped (Ctrl-C): a claim still.
+gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::Point via, Color winner,
+                               bool provedCheckedThisRun) {
   Position after = root;
   after.board.place(via, winner);
   after.toMove = gomoku::opponent(winner);
@@ -154,9 +159,24 @@ gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::P
   if (!step || !step->attackerWins) return gomoku::GameValue::Unknown;
   const auto records = book::recordsFromStep(root, winner, true, {via}, {}, via, step->size + 1, step->depth + 1);
   book::storeRecords(book, records);
-  const book::StoredCheck check = book::checkStoredClaim(book, root.board, root.rule, root.toMove, winner);
+  const auto start = std::chrono::steady_clock::now();
+  const book::StoredCheck check =
+      provedCheckedThisRun ? book::checkStepAbove(book, root.board, root.rule, root.toMove, winner)
+                           : book::checkStoredClaim(book, root.board, root.rule, root.toMove, winner, 0,
+                                                    [] { return worker::stopFlag().load(); });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (check.stopped) {
+    std::cerr << "root: its check stopped (" << check.error << "); the step stays a claim\n";
+    return gomoku::GameValue::Unknown;
+  }
   if (!check.ok) throw std::runtime_error("the opening's proof failed verification: " + check.error);
   book::markVerified(book, check.keys, winner, true);
+  if (provedCheckedThisRun)
+    std::cerr << "root: " << gomoku::formatPoint(via, root.board.size())
+              << " checked by the rules; the proof below it was re-checked whole in this run\n";
+  else
+    std::cerr << "root: its whole proof re-checked from the book, " << check.keys.size() << " positions in " << seconds
+              << " s\n";
   return gomoku::winFor(winner);
 }
 
@@ -280,10 +300,11 @@ int runCampaign(int argc, char** argv) {
   options.sample = [&](const coordinator::RunProgress& p) {
     book.appendCampaignSample(t.campaign, nowMs(), encodeSample(earlier + p.seconds, p, repliesOf(book::queryBook(book, t.proved), t)));
   };
-  const coordinator::RunSummary s = run.run(args, t.proved, options, json);
+  coordinator::RunSummary s = run.run(args, t.proved, options, json);
   // The root's step when the campaign proved the position after its move: from the book, one node.
   gomoku::GameValue rootValue = s.value;
-  if (t.via && s.value == gomoku::winFor(t.winner)) rootValue = linkRootStep(book, t.root, *t.via, t.winner);
+  if (t.via && s.value == gomoku::winFor(t.winner)) rootValue = linkRootStep(book, t.root, *t.via, t.winner, s.rootClaimChecked);
+  if (rootValue == gomoku::GameValue::Unknown && worker::stopRequested()) s.stoppedBy = "interrupted";
   const auto samples = samplesOf(book, t.campaign);
   writeChart(args, t, samples);
   const int n = t.root.board.size();

@@ -932,7 +932,8 @@ class Run {
   // book's records, has the independent verifier check it, root first, then marks it verified.
   // A claim whose tree lies inside one already checked needs no check of its own. With two or
   // more workers the checks run on the workers, while the coordinator rebuilds the next trees;
-  // with one, here. Stopped (Ctrl-C): the claims not yet checked stay claims.
+  // with one, here. Stopped (Ctrl-C, polled between claims and between a claim's parts): the
+  // claims not yet checked stay claims.
   void verifyStored() {
     std::sort(backedUp_.begin(), backedUp_.end(), [&](const auto& a, const auto& b) {
       return tree_.node(a.first).depth < tree_.node(b.first).depth;
@@ -946,12 +947,15 @@ class Run {
       // A claim checked by its parts (mirror-image replies) is checked here: its parts' trees
       // are rebuilt one at a time, never as one tree to send.
       if (!crossCheck_ || book::checkedByParts(book_, pos.board, pos.rule, pos.toMove, c)) {
-        const book::StoredCheck check = book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
+        const book::StoredCheck check =
+            book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c, 0, [&] { return stopping(); });
+        if (check.stopped) break;
         if (!check.ok)
           throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);
         book::markVerified(book_, check.keys, c, true);
         covered[a].insert(check.keys.begin(), check.keys.end());
         ++summary_.claimsVerified;
+        if (id == 0) summary_.rootClaimChecked = true;
         continue;
       }
       book::StoredClaim claim = book::rebuildStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
@@ -1016,6 +1020,7 @@ class Run {
     }
     book::markVerified(book_, item.keys, item.attacker, true);
     ++summary_.claimsVerified;
+    if (item.node == 0) summary_.rootClaimChecked = true;
   }
 
   void report(bool live) {

@@ -102,6 +102,7 @@ struct RunSummary {
   std::uint64_t messages = 0, bytesSent = 0, bytesReceived = 0;
   std::uint64_t positionsStored = 0;
   std::uint64_t claimsVerified = 0;
+  bool rootClaimChecked = false;       // the root's own derived claim rebuilt whole and re-checked in this run
   std::uint64_t droppedJobs = 0;       // interrupted: jobs and checks that were still out
   std::uint64_t withdrawnJobs = 0;     // jobs whose answers stopped mattering while they ran
   std::uint64_t passJobs = 0, passesProven = 0;  // passHints: the pass questions asked, proved

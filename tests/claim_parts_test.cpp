@@ -149,5 +149,44 @@ TEST(ClaimParts, OnlyPlainStepsWhereEveryEmptyPointIsAReply) {
   }
 }
 
+TEST(ClaimParts, AStopRequestEndsTheCheckBetweenPartsNeitherAcceptedNorRejected) {
+  PartsBook b;
+  int asked = 0;
+  const StoredCheck stopped = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black, 0,
+                                               [&] { return ++asked > 3; });
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_FALSE(stopped.ok);
+  EXPECT_TRUE(stopped.keys.empty());  // nothing to mark verified
+  EXPECT_EQ(asked, 4);
+  EXPECT_NE(stopped.error.find("stopped before the part after"), std::string::npos) << stopped.error;
+  // Asked and never raised, the same check runs to its verdict.
+  const StoredCheck whole = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black, 0,
+                                             [&] { return false; });
+  EXPECT_TRUE(whole.ok) << whole.error;
+  EXPECT_FALSE(whole.stopped);
+}
+
+TEST(ClaimParts, TheStepAboveAPositionCheckedWholeIsCheckedByTheRules) {
+  PartsBook b;
+  const StoredCheck step = checkStepAbove(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(step.ok) << step.error;
+  EXPECT_EQ(step.keys, std::vector<std::string>{canonicalKey(b.root.board, b.root.rule, b.root.toMove).bytes});
+  // No stored step of black's there: nothing to check.
+  const StoredCheck none = checkStepAbove(b.book, b.node.board, b.node.rule, b.node.toMove, Color::Black);
+  EXPECT_FALSE(none.ok);
+  EXPECT_NE(none.error.find("no stored one-move win"), std::string::npos) << none.error;
+  // Renju: black's h8 makes two open threes (f8 g8 h8, h6 h7 h8), a foul: no step, whatever is below.
+  tests::TempDir dir("claim-parts");
+  Book renju(dir.sub("book"), Book::Access::Create);
+  gomoku::PositionOptions o;
+  o.rule = gomoku::Rule::Renju;
+  const Position foul = gomoku::parsePosition("f8,g8,h6,h7/a1,a3,a5,a7", o);
+  const Point h8 = *gomoku::parsePoint("h8", 15);
+  storeRecords(renju, recordsFromStep(foul, Color::Black, true, {h8}, {}, h8, 1, 1));
+  const StoredCheck rejected = checkStepAbove(renju, foul.board, foul.rule, foul.toMove, Color::Black);
+  EXPECT_FALSE(rejected.ok);
+  EXPECT_NE(rejected.error.find("the attacker's move h8 is a foul"), std::string::npos) << rejected.error;
+}
+
 }  // namespace
 }  // namespace tengen::book
