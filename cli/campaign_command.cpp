@@ -151,6 +151,14 @@ std::vector<CampaignSample> samplesOf(const book::Book& book, const std::string&
 // checked by the rules alone rather than the same tree twice. Stopped (Ctrl-C): a claim still.
 gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::Point via, Color winner,
                                bool provedCheckedThisRun) {
+  // Proved by an earlier run: said so at once ('tengen verify' re-checks it whenever asked).
+  if (const auto stored = book.get(book::canonicalKey(root.board, root.rule, root.toMove).bytes)) {
+    const book::ProofStep* done = stored->provedStep(gomoku::index(winner));
+    if (done && done->attackerWins) {
+      std::cerr << "root: proved and verified by an earlier run\n";
+      return gomoku::winFor(winner);
+    }
+  }
   Position after = root;
   after.board.place(via, winner);
   after.toMove = gomoku::opponent(winner);
@@ -340,7 +348,8 @@ int runCampaign(int argc, char** argv) {
     }
     if (rootValue == gomoku::GameValue::Unknown) std::cout << "run the same command again to go on\n";
   }
-  return 0;
+  // Stopped by a signal (Ctrl-C, mpirun's SIGTERM): the book is consistent, the status says why.
+  return worker::stopRequested() ? worker::stopExitStatus() : 0;
 }
 
 }  // namespace tengen::cli

@@ -58,6 +58,17 @@ out=$("$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/k" --workers 2 
 check "after kill -9 the same command resumes and proves (rc $rc)" [ "$rc" -eq 0 ] && check "(white wins)" contains "$out" '"result": "white-wins"'
 v=$("$TENGEN" verify --book "$T/k" --json); rc=$?
 check "every claim of the resumed campaign's book verifies" [ "$rc" -eq 0 ]
+# Ctrl-C: the run stops at a safe point, says so and exits 130; the same command then finishes.
+"$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/i" --workers 2 --job-nodes 16 --job-growth 4 \
+  --job-max-nodes 4096 --json > "$T/i.out" 2>/dev/null &
+pid=$!
+sleep 1.5
+kill -INT "$pid" 2>/dev/null; wait "$pid"; rc=$?
+check "Ctrl-C stops the campaign with status 130 (rc $rc)" [ "$rc" -eq 130 ]
+check "(its line says it was interrupted)" contains "$(cat "$T/i.out")" '"stopped_by": "interrupted"'
+out=$("$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/i" --workers 2 --job-nodes 16 --job-growth 4 \
+      --job-max-nodes 4096 --json 2>/dev/null); rc=$?
+check "after Ctrl-C the same command finishes the proof (rc $rc)" [ "$rc" -eq 0 ] && check "(white wins)" contains "$out" '"result": "white-wins"'
 # The same campaign under mpirun (a coordinator rank and two worker ranks), stopped after a few jobs
 # by --jobs and resumed: it ends with the same verified value.
 MPIRUN=(mpirun --oversubscribe -np 3)
