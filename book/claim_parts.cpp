@@ -10,6 +10,7 @@
 #include "solver/gomoku/position.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/symmetry.h"
+#include "solver/gomoku/verifier_scans.h"
 
 namespace tengen::book {
 namespace {
@@ -135,6 +136,12 @@ std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& boar
     if (gomoku::makesFive(node, reply, defender, rule))
       return fail("the reply " + gomoku::formatPoint(reply, n) + " makes five for " + std::string(gomoku::colorName(defender)));
     node.place(reply, defender);
+    // A reply that leaves the attacker a five at once is refuted on the spot, as the verifier
+    // reads a plain node's missing replies: a proof stores no part for it.
+    if (!gomoku::scanFivePoints(node, attacker, rule).empty()) {
+      node.undo();
+      continue;
+    }
     const std::string key = canonicalKey(node, rule, attacker).bytes;
     if (checked.insert(key).second) {
       const StoredCheck part = checkStoredClaim(book, node, rule, attacker, attacker);

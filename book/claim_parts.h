@@ -22,7 +22,8 @@ bool checkedByParts(const Book& book, const gomoku::Board& board, gomoku::Rule r
                     gomoku::Color attacker);
 
 // The check by parts, or nullopt when the claim is not checked so (checkedByParts false). Every
-// empty point at the defender's node must lead to a stored win of the attacker's that
+// empty point at the defender's node must leave the attacker a five at once (refuted on the spot,
+// as the verifier reads a node's missing replies) or lead to a stored win of the attacker's that
 // checkStoredClaim accepts; the attacker's move above it must be legal. `keys`: the top records
 // and every part's. `stop`, asked before each part: true ends the check there, `stopped` set.
 std::optional<StoredCheck> checkClaimByParts(const Book& book, const gomoku::Board& board, gomoku::Rule rule,

@@ -151,10 +151,13 @@ int exportProof(const Args& args) {
   if (!attacker)
     throw book::BookError("book " + book.dir() + ": no verified win stored at " + shownPosition(*args.value("root")) +
                           " (give --win C to export a disproof)");
-  if (book::checkedByParts(book, pos.board, pos.rule, pos.toMove, *attacker))
+  // Whole, such a tree holds each mirror-image reply's proof again (up to 8 times at the centre):
+  // only when asked for, where one reflection makes it at most twice the parts.
+  if (!args.flag("whole") && book::checkedByParts(book, pos.board, pos.rule, pos.toMove, *attacker))
     throw book::BookError("book " + book.dir() + ": the win at " + shownPosition(*args.value("root")) +
                           " is checked by its parts (the replies are mirror images of each other): export each "
-                          "distinct reply's proof and name them in a proof set ('tengen verify --proof-set')");
+                          "distinct reply's proof and name them in a proof set ('tengen verify --proof-set'), or "
+                          "give --whole for one file repeating the mirror images' proofs");
   const book::StoredClaim claim = book::rebuildStoredClaim(book, pos.board, pos.rule, pos.toMove, *attacker);
   if (!claim.ok) throw book::BookError("book " + book.dir() + ": the proof cannot be rebuilt: " + claim.error);
   book::ProofFile file;

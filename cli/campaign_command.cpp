@@ -25,6 +25,7 @@
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/openings.h"
 #include "solver/gomoku/position.h"
+#include "solver/gomoku/verifier_scans.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -90,14 +91,18 @@ ReplyCount repliesOf(const book::QueryAnswer& proved, const Target& t) {
   for (const auto& r : proved.replies) {
     ++c.replies;
     const std::string move = gomoku::formatPoint(r.move, t.root.board.size());
-    if (r.result == win) ++c.won;
-    else c.open.push_back(move);
     gomoku::Board after = t.proved.board;
     after.place(r.move, t.proved.toMove);
+    // A reply that leaves the winner a five at once needs no proof of its own (the verifier
+    // refutes it on the spot): won, stored or not.
+    const bool won = r.result == win || (t.proved.toMove != t.winner &&
+                                         !gomoku::scanFivePoints(after, t.winner, t.proved.rule).empty());
+    if (won) ++c.won;
+    else c.open.push_back(move);
     const auto [it, fresh] = classOf.emplace(book::canonicalKey(after, t.proved.rule, gomoku::opponent(t.proved.toMove)).bytes, seen.size());
     if (fresh) {
       seen.push_back({move, 0});
-      seenWon.push_back(r.result == win);
+      seenWon.push_back(won);
     }
     ++seen[it->second].second;
   }

@@ -69,6 +69,20 @@ check "(its line says it was interrupted)" contains "$(cat "$T/i.out")" '"stoppe
 out=$("$TENGEN" campaign "$ROOT" --via f7 --win white --book "$T/i" --workers 2 --job-nodes 16 --job-growth 4 \
       --job-max-nodes 4096 --json 2>/dev/null); rc=$?
 check "after Ctrl-C the same command finishes the proof (rc $rc)" [ "$rc" -eq 0 ] && check "(white wins)" contains "$out" '"result": "white-wins"'
+# A campaign whose proved position is its own mirror image (7x7 freestyle: black's d6 makes a four
+# and an open three, every white reply but d2 losing to the five at once): the root's claim is
+# checked by its parts, which need no proof for a reply refuted on the spot; the proof exports as
+# one file only when asked for whole, and that file verifies.
+P7="c6,d3,d4,d5,e6/a1,b1,d7,f1,g1"
+out=$("$TENGEN" campaign "$P7" --via d6 --size 7 --rule freestyle --win black --book "$T/s" --workers 1 \
+      --job-nodes 16 2>&1); rc=$?
+check "a mirror-image campaign proves its root (rc $rc)" [ "$rc" -eq 0 ] && check "(black wins)" contains "$out" "black's win: black-wins"
+check "  every reply counted, those refuted on the spot too" contains "$out" "replies: 38 of 38 proved black wins"
+err=$("$TENGEN" book export --format proof --root "$P7" --size 7 --rule freestyle --book "$T/s" --out "$T/s.tgp" 2>&1); rc=$?
+check "its proof is not exported whole unasked (rc $rc)" [ "$rc" -eq 1 ] && check "(names --whole)" contains "$err" "--whole"
+"$TENGEN" book export --format proof --root "$P7" --size 7 --rule freestyle --book "$T/s" --out "$T/s.tgp" --whole > /dev/null
+out=$("$TENGEN" verify --proof "$T/s.tgp" --json); rc=$?
+check "exported --whole, it verifies from the file alone (rc $rc)" [ "$rc" -eq 0 ] && check "(ok)" contains "$out" '"ok": true'
 # The same campaign under mpirun (a coordinator rank and two worker ranks), stopped after a few jobs
 # by --jobs and resumed: it ends with the same verified value.
 MPIRUN=(mpirun --oversubscribe -np 3)

@@ -1,7 +1,9 @@
 // Claims checked by their parts: a win whose defender's replies are mirror images of each other is
 // checked as the top plies and each distinct reply's stored proof, and says what the whole tree
-// would. The 7x7 freestyle position of the proof set tests: black's d6 makes a four and an open
-// three; the position after it is its own mirror image (columns a-c against e-g).
+// would. Two 7x7 freestyle positions: black's d4 makes two open threes (a plus of five stones, white
+// in the corners: its own image under all 8 symmetries, and no reply loses at once); black's d6 in
+// the proof set tests' position makes a four and an open three (its own mirror image, columns a-c
+// against e-g; every reply but d2 loses to the five at once).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,12 +29,13 @@ using gomoku::Position;
 
 constexpr int kSize = 7;
 
-Position start(gomoku::Rule rule = gomoku::Rule::Freestyle) {
+Position start(gomoku::Rule rule = gomoku::Rule::Freestyle, const char* stones = "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1") {
   gomoku::PositionOptions o;
   o.rule = rule;
   o.size = kSize;
-  return gomoku::parsePosition("c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", o);
+  return gomoku::parsePosition(stones, o);
 }
+constexpr const char* kPlus = "c4,d3,d5,e4/a1,a7,g1,g7";  // black's d4 then makes two open threes
 Point at(const char* name) { return *gomoku::parsePoint(name, kSize); }
 
 Position after(const Position& p, std::initializer_list<const char*> moves) {
@@ -44,15 +47,16 @@ Position after(const Position& p, std::initializer_list<const char*> moves) {
   return q;
 }
 
-// A book holding black's proof after d6 and each reply on columns a-d except those in `skip`, and
-// the top: black's d6 at the start, and at the position after it every reply kept.
+// A book holding black's proof after `move` and each reply on columns a-d except those in `skip`,
+// and the top: black's `move` at the start, and at the position after it every reply not skipped.
 struct PartsBook {
   tests::TempDir dir{"claim-parts"};
   Book book{dir.sub("book"), Book::Access::Create};
-  Position root = start();
-  Position node = after(root, {"d6"});
+  Position root;
+  Position node;
 
-  explicit PartsBook(std::set<std::string> skip = {}) {
+  explicit PartsBook(std::set<std::string> skip = {}, const char* stones = kPlus, const char* move = "d4")
+      : root(start(gomoku::Rule::Freestyle, stones)), node(after(root, {move})) {
     for (int col = 0; col <= kSize / 2; ++col)
       for (int row = 0; row < kSize; ++row) {
         const Point reply = node.board.point(col, row);
@@ -68,11 +72,19 @@ struct PartsBook {
       }
     std::vector<Point> replies;
     for (Point p = 0; p < node.board.cellCount(); ++p)
-      if (node.board.isEmpty(p)) replies.push_back(p);
-    storeRecords(book, recordsFromStep(root, Color::Black, true, {at("d6")}, {}, at("d6"), 1, 3));
+      if (node.board.isEmpty(p) && !skip.count(gomoku::formatPoint(p, kSize))) replies.push_back(p);
+    storeRecords(book, recordsFromStep(root, Color::Black, true, {at(move)}, {}, at(move), 1, 3));
     storeRecords(book, recordsFromStep(node, Color::Black, true, replies, {}, gomoku::kNoPoint, 1, 2));
   }
 };
+
+// Every empty point of `p` but those named.
+std::set<std::string> allBut(const Position& p, std::set<std::string> kept) {
+  std::set<std::string> out;
+  for (Point q = 0; q < p.board.cellCount(); ++q)
+    if (p.board.isEmpty(q) && !kept.count(gomoku::formatPoint(q, kSize))) out.insert(gomoku::formatPoint(q, kSize));
+  return out;
+}
 
 TEST(ClaimParts, AWinOverMirrorImageRepliesIsCheckedByItsPartsAsTheWholeTreeWouldBe) {
   PartsBook b;
@@ -86,17 +98,38 @@ TEST(ClaimParts, AWinOverMirrorImageRepliesIsCheckedByItsPartsAsTheWholeTreeWoul
   EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
   EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
             std::set<std::string>(whole.keys.begin(), whole.keys.end()));
-  // Each distinct reply once: 20 parts for 38 replies; the whole tree has a node for each reply.
+  // The whole tree has a node for each of the 40 replies (7 positions up to the symmetries).
   std::size_t wholeReplies = 0;
   for (const auto& e : whole.tree.nodes[0].children) wholeReplies += whole.tree.nodes[static_cast<std::size_t>(e.node)].children.size();
-  EXPECT_EQ(wholeReplies, 38u);
+  EXPECT_EQ(wholeReplies, 40u);
   // A position that is no mirror image of itself is checked whole.
-  const Position d2 = after(b.node, {"d2"});
-  EXPECT_FALSE(checkedByParts(b.book, d2.board, d2.rule, d2.toMove, Color::Black));
+  const Position b2 = after(b.node, {"b2"});
+  EXPECT_FALSE(checkedByParts(b.book, b2.board, b2.rule, b2.toMove, Color::Black));
+}
+
+TEST(ClaimParts, RepliesLosingToAFiveAtOnceNeedNoPartAsInTheVerifier) {
+  // After black's d6 (a four and an open three) only white's d2 needs a proof: every other reply
+  // leaves black the five at d2. The book holds d2's part alone, as a proof would.
+  const Position top = start();
+  PartsBook b(allBut(after(top, {"d6"}), {"d2"}), "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", "d6");
+  ASSERT_TRUE(checkedByParts(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black));
+  const StoredCheck byParts = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(byParts.ok) << byParts.error;
+  const StoredClaim whole = rebuildStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(whole.ok) << whole.error;
+  EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
+  EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
+            std::set<std::string>(whole.keys.begin(), whole.keys.end()));
+  // Without d2's part the claim fails there, and only there.
+  PartsBook none(allBut(after(top, {"d6"}), {}), "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", "d6");
+  const StoredCheck missing = checkStoredClaim(none.book, none.root.board, none.root.rule, none.root.toMove, Color::Black);
+  EXPECT_FALSE(missing.ok);
+  EXPECT_NE(missing.error.find("the part after d2: "), std::string::npos) << missing.error;
 }
 
 TEST(ClaimParts, AMissingPartFailsTheClaimNamingTheReply) {
-  PartsBook b({"b2"});
+  // b2 and its images on columns a-d (b6; f2 and f6 are never solved): no proof after any of them.
+  PartsBook b({"b2", "b6"});
   const StoredCheck check = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
   EXPECT_FALSE(check.ok);
   EXPECT_NE(check.error.find("the part after b2: "), std::string::npos) << check.error;
@@ -113,7 +146,7 @@ TEST(ClaimParts, AMissingPartFailsTheClaimNamingTheReply) {
 TEST(ClaimParts, AForgedPartFailsTheVerifier) {
   // d2 blocks the four: black must play the open four. A forged record there claims the win with
   // no move, marked verified.
-  PartsBook b({"d2"});
+  PartsBook b({"d2"}, "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", "d6");
   const Position d2 = after(b.node, {"d2"});
   const auto forged = recordsFromStep(d2, Color::Black, true, {}, {}, gomoku::kNoPoint, 1, 0);
   storeRecords(b.book, forged);
