@@ -132,6 +132,8 @@ check_proof standard-h8-n14.tgp "h8/n14" black standard "black wins" i9 "g7 n13"
 # Two columns in: m13 (on the diagonal, a class of four), black g7, exported whole (the position after
 # g7 is its own mirror image); the slice m12, which took a campaign of its own (black h7).
 check_proof standard-h8-m13.tgp "h8/m13" black standard "black wins" i9 "g7 m12"
+# m12: its two open replies m10 and m11 each took a campaign of its own (black h7, f8).
+check_proof standard-h8-m12.tgp "h8/m12" black standard "black wins" i9 "g7 m10"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -157,7 +159,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, with their mirror images).
-check_set standard 108
+check_set standard 116
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
