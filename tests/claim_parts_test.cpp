@@ -86,18 +86,25 @@ std::set<std::string> allBut(const Position& p, std::set<std::string> kept) {
   return out;
 }
 
+// The root's claim checked by its parts, and the whole tree rebuilt and verified as any claim:
+// the same verdict over the same records. Returns the whole tree's claim.
+StoredClaim expectPartsAgreeWithWhole(const PartsBook& b) {
+  const StoredCheck byParts = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  EXPECT_TRUE(byParts.ok) << byParts.error;
+  StoredClaim whole = rebuildStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  EXPECT_TRUE(whole.ok) << whole.error;
+  EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
+  EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
+            std::set<std::string>(whole.keys.begin(), whole.keys.end()));
+  return whole;
+}
+
 TEST(ClaimParts, AWinOverMirrorImageRepliesIsCheckedByItsPartsAsTheWholeTreeWouldBe) {
   PartsBook b;
   EXPECT_TRUE(checkedByParts(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black));
   EXPECT_TRUE(checkedByParts(b.book, b.node.board, b.node.rule, b.node.toMove, Color::Black));
-  const StoredCheck byParts = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
-  ASSERT_TRUE(byParts.ok) << byParts.error;
-  // The whole tree, rebuilt and verified as any claim: the same verdict over the same records.
-  const StoredClaim whole = rebuildStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
-  ASSERT_TRUE(whole.ok) << whole.error;
-  EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
-  EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
-            std::set<std::string>(whole.keys.begin(), whole.keys.end()));
+  const StoredClaim whole = expectPartsAgreeWithWhole(b);
+  ASSERT_TRUE(whole.ok);
   // The whole tree has a node for each of the 40 replies (7 positions up to the symmetries).
   std::size_t wholeReplies = 0;
   for (const auto& e : whole.tree.nodes[0].children) wholeReplies += whole.tree.nodes[static_cast<std::size_t>(e.node)].children.size();
@@ -113,13 +120,7 @@ TEST(ClaimParts, RepliesLosingToAFiveAtOnceNeedNoPartAsInTheVerifier) {
   const Position top = start();
   PartsBook b(allBut(after(top, {"d6"}), {"d2"}), "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", "d6");
   ASSERT_TRUE(checkedByParts(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black));
-  const StoredCheck byParts = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
-  ASSERT_TRUE(byParts.ok) << byParts.error;
-  const StoredClaim whole = rebuildStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
-  ASSERT_TRUE(whole.ok) << whole.error;
-  EXPECT_TRUE(gomoku::checkProof(b.root.board, b.root.toMove, b.root.rule, Color::Black, whole.tree).ok);
-  EXPECT_EQ(std::set<std::string>(byParts.keys.begin(), byParts.keys.end()),
-            std::set<std::string>(whole.keys.begin(), whole.keys.end()));
+  expectPartsAgreeWithWhole(b);
   // Without d2's part the claim fails there, and only there.
   PartsBook none(allBut(after(top, {"d6"}), {}), "c6,d3,d4,d5,e6/a1,b1,d7,f1,g1", "d6");
   const StoredCheck missing = checkStoredClaim(none.book, none.root.board, none.root.rule, none.root.toMove, Color::Black);
