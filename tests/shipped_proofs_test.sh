@@ -134,6 +134,8 @@ check_proof standard-h8-n14.tgp "h8/n14" black standard "black wins" i9 "g7 n13"
 check_proof standard-h8-m13.tgp "h8/m13" black standard "black wins" i9 "g7 m12"
 # m12: its two open replies m10 and m11 each took a campaign of its own (black h7, f8).
 check_proof standard-h8-m12.tgp "h8/m12" black standard "black wins" i9 "g7 m10"
+# m11: m9, m10, l12 and k13 each a campaign of its own (black f8, g8, h7, f6); m12 is m12's m11.
+check_proof standard-h8-m11.tgp "h8/m11" black standard "black wins" i9 "g7 m9"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -159,7 +161,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, with their mirror images).
-check_set standard 116
+check_set standard 124
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
