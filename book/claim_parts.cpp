@@ -34,6 +34,16 @@ std::optional<BookRecord> readOrNothing(const Book& book, const std::string& key
   }
 }
 
+// The attacker's one stored winning move at this position (attacker to move, a plain step of one
+// move, on an empty point), or kNoPoint.
+Point storedWinningMove(const Book& book, const Board& board, const PositionKey& key, Color attacker) {
+  const std::optional<BookRecord> record = readOrNothing(book, key.bytes);
+  const ProofStep* step = plainWin(record, attacker);
+  if (!step || step->moves.size() != 1) return gomoku::kNoPoint;
+  const Point move = fromKeyFrame(step->moves.front(), key.symmetry, board.size());
+  return move != gomoku::kNoPoint && board.isEmpty(move) ? move : gomoku::kNoPoint;
+}
+
 // The defender's node a check by parts starts from, with the keys above and at it; nullopt when
 // the claim is not one.
 struct Top {
@@ -44,14 +54,11 @@ std::optional<Top> topOf(const Book& book, const Board& board, gomoku::Rule rule
   const Color defender = gomoku::opponent(attacker);
   if (rule == gomoku::Rule::Renju && defender == Color::Black) return std::nullopt;  // fouls are no replies
   const PositionKey key = canonicalKey(board, rule, toMove);
-  const std::optional<BookRecord> record = readOrNothing(book, key.bytes);
-  const ProofStep* step = plainWin(record, attacker);
-  if (!step) return std::nullopt;
   Top top{board, {key.bytes}};
+  if (toMove != attacker && !plainWin(readOrNothing(book, key.bytes), attacker)) return std::nullopt;
   if (toMove == attacker) {
-    if (step->moves.size() != 1) return std::nullopt;
-    const Point move = fromKeyFrame(step->moves.front(), key.symmetry, board.size());
-    if (move == gomoku::kNoPoint || !board.isEmpty(move)) return std::nullopt;
+    const Point move = storedWinningMove(book, board, key, attacker);
+    if (move == gomoku::kNoPoint) return std::nullopt;
     top.defenderNode.place(move, attacker);
     const PositionKey below = canonicalKey(top.defenderNode, rule, defender);
     if (!plainWin(readOrNothing(book, below.bytes), attacker)) return std::nullopt;
@@ -75,15 +82,9 @@ std::string illegalAttackerMove(Board above, Point move, Color attacker, gomoku:
 StoredCheck checkStepAbove(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker) {
   StoredCheck out;
   const PositionKey key = canonicalKey(board, rule, toMove);
-  const std::optional<BookRecord> record = readOrNothing(book, key.bytes);
-  const ProofStep* step = toMove == attacker ? plainWin(record, attacker) : nullptr;
-  if (!step || step->moves.size() != 1) {
-    out.error = "no stored one-move win of " + std::string(gomoku::colorName(attacker)) + "'s here";
-    return out;
-  }
-  const Point move = fromKeyFrame(step->moves.front(), key.symmetry, board.size());
-  if (move == gomoku::kNoPoint || !board.isEmpty(move)) {
-    out.error = "the stored move is not on an empty point";
+  const Point move = toMove == attacker ? storedWinningMove(book, board, key, attacker) : gomoku::kNoPoint;
+  if (move == gomoku::kNoPoint) {
+    out.error = "no stored one-move win of " + std::string(gomoku::colorName(attacker)) + "'s here on an empty point";
     return out;
   }
   if (gomoku::findFinishedGame(board, rule)) {
