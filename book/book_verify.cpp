@@ -21,8 +21,17 @@ std::string describe(const Board& board, Color toMove, Rule rule) {
 
 // Checks one claim, marks what it covers, reports a failure.
 void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color attacker, bool wins, VerifyTally& tally,
-                std::unordered_set<std::string>* covered, const VerifyReport& report, std::uint64_t passScope = 0) {
-  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope);
+                std::unordered_set<std::string>* covered, const VerifyReport& report, const CheckStop& stop,
+                std::uint64_t passScope = 0) {
+  if (stop && stop()) {
+    tally.stoppedAt = "before " + describe(board, toMove, rule);
+    return;
+  }
+  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope, stop);
+  if (check.stopped) {
+    tally.stoppedAt = describe(board, toMove, rule) + ": " + check.error;
+    return;
+  }
   ++tally.claims;
   if (check.ok) {
     tally.positions += check.keys.size();
@@ -38,18 +47,19 @@ void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
 
 }  // namespace
 
-VerifyTally verifyClaimsAt(Book& book, const Board& board, Rule rule, Color toMove, const VerifyReport& report) {
+VerifyTally verifyClaimsAt(Book& book, const Board& board, Rule rule, Color toMove, const VerifyReport& report,
+                           const CheckStop& stop) {
   VerifyTally tally;
   const auto record = book.get(canonicalKey(board, rule, toMove).bytes);
   if (!record || (!record->steps[0].present && !record->steps[1].present))
     throw BookError("book " + book.dir() + ": no stored proof for " + describe(board, toMove, rule));
   for (Color attacker : {Color::Black, Color::White})
-    if (const auto& step = record->steps[index(attacker)]; step.present)
-      checkClaim(book, board, rule, toMove, attacker, step.attackerWins, tally, nullptr, report);
+    if (const auto& step = record->steps[index(attacker)]; step.present && tally.stoppedAt.empty())
+      checkClaim(book, board, rule, toMove, attacker, step.attackerWins, tally, nullptr, report, stop);
   return tally;
 }
 
-VerifyTally verifyAllClaims(Book& book, const VerifyReport& report) {
+VerifyTally verifyAllClaims(Book& book, const VerifyReport& report, const CheckStop& stop) {
   VerifyTally tally;
   struct Claim {
     std::string key;
@@ -80,8 +90,9 @@ VerifyTally verifyAllClaims(Book& book, const VerifyReport& report) {
       report("book " + book.dir() + ": " + e.what());
       continue;
     }
-    checkClaim(book, k.board, k.rule, k.toMove, c.attacker, c.wins, tally, &covered[index(c.attacker)], report,
+    checkClaim(book, k.board, k.rule, k.toMove, c.attacker, c.wins, tally, &covered[index(c.attacker)], report, stop,
                k.passScope);
+    if (!tally.stoppedAt.empty()) break;
   }
   return tally;
 }

@@ -21,6 +21,7 @@
 #include "cli/json.h"
 #include "book/game_entries.h"
 #include "solver/gomoku/position.h"
+#include "worker/shutdown.h"
 
 namespace tengen::cli {
 
@@ -160,18 +161,26 @@ int runVerify(int argc, char** argv) {
   const auto opened = openBookWriter(args, Book::Access::ReadWrite);
   Book& book = *opened;
   const book::VerifyReport report = [](const std::string& line) { std::cerr << "tengen verify: " << line << '\n'; };
+  // A large book or a claim checked by parts takes many minutes: Ctrl-C stops between claims and
+  // between parts, every mark already written kept (each is one atomic batch).
+  worker::catchStopSignals();
+  const book::CheckStop stop = [] { return worker::stopRequested(); };
   book::VerifyTally tally;
   if (!args.positional().empty()) {
     const Position pos = parsePosition(args.positional()[0], positionOptions(args));
-    tally = book::verifyClaimsAt(book, pos.board, pos.rule, pos.toMove, report);
+    tally = book::verifyClaimsAt(book, pos.board, pos.rule, pos.toMove, report, stop);
   } else {
-    tally = book::verifyAllClaims(book, report);
+    tally = book::verifyAllClaims(book, report, stop);
   }
+  if (!tally.stoppedAt.empty())
+    std::cerr << "tengen verify: stopped by " << worker::stopReason() << " " << tally.stoppedAt << "; " << tally.claims
+              << " claims checked before it, the rest left as they were\n";
 
   // Every game's own entries too (game_entries.h), when the whole book is asked for.
   std::vector<std::pair<const book::GameEntries*, book::GameVerifyTally>> games;
   for (const book::GameEntries* kind : book::gameEntryKinds())
-    games.emplace_back(kind, args.positional().empty() ? kind->verifyAll(book, report) : book::GameVerifyTally{});
+    games.emplace_back(kind, args.positional().empty() && tally.stoppedAt.empty() ? kind->verifyAll(book, report)
+                                                                                  : book::GameVerifyTally{});
 
   bool ok = tally.failed == 0 && tally.unreadable == 0;
   for (const auto& [kind, game] : games) ok = ok && game.failed == 0 && game.unreadable == 0;
@@ -181,7 +190,8 @@ int runVerify(int argc, char** argv) {
         .num("claims_checked", static_cast<long long>(tally.claims))
         .num("positions_checked", static_cast<long long>(tally.positions))
         .num("failed", static_cast<long long>(tally.failed))
-        .num("unreadable", static_cast<long long>(tally.unreadable));
+        .num("unreadable", static_cast<long long>(tally.unreadable))
+        .str("stopped", tally.stoppedAt);
     for (const auto& [kind, game] : games)
       o.num(std::string(kind->family) + "_checked", static_cast<long long>(game.checked))
           .num(std::string(kind->family) + "_failed", static_cast<long long>(game.failed + game.unreadable))
@@ -197,6 +207,7 @@ int runVerify(int argc, char** argv) {
                   << kind->title << " entries (" << kind->checkedBy << "); " << game.claims
                   << " claims without a proof left unverified\n";
   }
+  if (!tally.stoppedAt.empty()) return worker::stopExitStatus();
   return ok ? 0 : 1;
 }
 

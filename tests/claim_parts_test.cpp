@@ -200,6 +200,31 @@ TEST(ClaimParts, AStopRequestEndsTheCheckBetweenPartsNeitherAcceptedNorRejected)
   EXPECT_FALSE(whole.stopped);
 }
 
+TEST(ClaimParts, VerifyStoppedBetweenPartsOrClaimsMarksNothingAndSaysWhere) {
+  PartsBook b;
+  const auto rootVerified = [&] {
+    return b.book.get(canonicalKey(b.root.board, b.root.rule, b.root.toMove).bytes)->steps[0].verified();
+  };
+  ASSERT_FALSE(rootVerified());
+  const VerifyReport none = [](const std::string& line) { ADD_FAILURE() << line; };
+  int asked = 0;
+  const VerifyTally between = verifyClaimsAt(b.book, b.root.board, b.root.rule, b.root.toMove, none, [&] { return ++asked > 3; });
+  EXPECT_NE(between.stoppedAt.find("stopped before the part after"), std::string::npos) << between.stoppedAt;
+  EXPECT_EQ(between.claims, 0u);
+  EXPECT_EQ(between.failed, 0u);
+  EXPECT_FALSE(rootVerified());
+  const VerifyTally before = verifyAllClaims(b.book, none, [] { return true; });
+  EXPECT_EQ(before.stoppedAt.rfind("before ", 0), 0u) << before.stoppedAt;
+  EXPECT_EQ(before.claims, 0u);
+  EXPECT_FALSE(rootVerified());
+  // Never asked to stop, the same claim is checked and marked.
+  const VerifyTally whole = verifyClaimsAt(b.book, b.root.board, b.root.rule, b.root.toMove, none, [] { return false; });
+  EXPECT_TRUE(whole.stoppedAt.empty());
+  EXPECT_EQ(whole.claims, 1u);
+  EXPECT_EQ(whole.failed, 0u);
+  EXPECT_TRUE(rootVerified());
+}
+
 TEST(ClaimParts, TheStepAboveAPositionCheckedWholeIsCheckedByTheRules) {
   PartsBook b;
   const StoredCheck step = checkStepAbove(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
