@@ -27,7 +27,13 @@ void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
     tally.stoppedAt = "before " + describe(board, toMove, rule);
     return;
   }
-  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope, stop);
+  // Each part of a claim checked by parts is marked as it passes: one part's keys held at a time.
+  const PartChecked partChecked = [&](const std::vector<std::string>& keys) {
+    tally.positions += keys.size();
+    markVerified(book, keys, attacker, true);
+    if (covered) covered->insert(keys.begin(), keys.end());
+  };
+  const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope, stop, partChecked);
   if (check.stopped) {
     tally.stoppedAt = describe(board, toMove, rule) + ": " + check.error;
     return;

@@ -103,7 +103,7 @@ bool checkedByParts(const Book& book, const Board& board, gomoku::Rule rule, Col
 }
 
 std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& board, gomoku::Rule rule, Color toMove,
-                                             Color attacker, const CheckStop& stop) {
+                                             Color attacker, const CheckStop& stop, const PartChecked& partChecked) {
   std::optional<Top> top = topOf(book, board, rule, toMove, attacker);
   if (!top) return std::nullopt;
   StoredCheck out;
@@ -150,7 +150,10 @@ std::optional<StoredCheck> checkClaimByParts(const Book& book, const Board& boar
         node.undo();
         return fail("the part after " + gomoku::formatPoint(reply, n) + ": " + part.error);
       }
-      out.keys.insert(out.keys.end(), part.keys.begin(), part.keys.end());
+      if (partChecked)
+        partChecked(part.keys);
+      else
+        out.keys.insert(out.keys.end(), part.keys.begin(), part.keys.end());
     }
     node.undo();
   }

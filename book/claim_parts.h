@@ -25,9 +25,11 @@ bool checkedByParts(const Book& book, const gomoku::Board& board, gomoku::Rule r
 // empty point at the defender's node must leave the attacker a five at once (refuted on the spot,
 // as the verifier reads a node's missing replies) or lead to a stored win of the attacker's that
 // checkStoredClaim accepts; the attacker's move above it must be legal. `keys`: the top records
-// and every part's. `stop`, asked before each part: true ends the check there, `stopped` set.
+// and every part's, or the top records alone when `partChecked` takes each part's as it passes.
+// `stop`, asked before each part: true ends the check there, `stopped` set.
 std::optional<StoredCheck> checkClaimByParts(const Book& book, const gomoku::Board& board, gomoku::Rule rule,
-                                             gomoku::Color toMove, gomoku::Color attacker, const CheckStop& stop = {});
+                                             gomoku::Color toMove, gomoku::Color attacker, const CheckStop& stop = {},
+                                             const PartChecked& partChecked = {});
 
 // The attacker's one-move step stored at this position, onto a position whose stored win this
 // process has just rebuilt whole and re-checked (a campaign's root above the position it proved):

@@ -350,10 +350,11 @@ StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rul
 }
 
 StoredCheck checkStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker,
-                             std::uint64_t passScope, const CheckStop& stop) {
+                             std::uint64_t passScope, const CheckStop& stop, const PartChecked& partChecked) {
   // Mirror-image replies: each checked once (claim_parts.h), not rebuilt up to 8 times.
   if (passScope == 0)
-    if (auto byParts = checkClaimByParts(book, board, rule, toMove, attacker, stop)) return std::move(*byParts);
+    if (auto byParts = checkClaimByParts(book, board, rule, toMove, attacker, stop, partChecked))
+      return std::move(*byParts);
   StoredClaim claim = rebuildStoredClaim(book, board, rule, toMove, attacker, passScope);
   StoredCheck out = std::move(static_cast<StoredCheck&>(claim));
   if (!out.ok) return out;

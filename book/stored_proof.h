@@ -49,14 +49,20 @@ struct StoredCheck {
   bool ok = false;
   bool stopped = false;            // asked to stop before the check was done: neither accepted nor rejected
   std::string error;               // why the claim fails (or where it stopped): a missing or unreadable record, or the verifier's reason
-  std::vector<std::string> keys;   // every position the rebuilt tree visits
+  std::vector<std::string> keys;   // every position the rebuilt tree visits (but the parts handed to a PartChecked)
 };
 // Asked between the parts of a check that is made of parts (claim_parts.h), which can take many
 // minutes: true stops it there, the claim left unchecked.
 using CheckStop = std::function<bool()>;
+// Given each part's keys as soon as the part passes, instead of adding them to `keys`: a caller
+// that marks them there holds one part's keys at a time, not the whole claim's (the empty
+// board's freestyle claim visits 36.7M positions). A part that passed is a verified claim of its
+// own, whatever the parts after it show.
+using PartChecked = std::function<void(const std::vector<std::string>& keys)>;
 // `passScope`: where the claim is stored (position_key.h); 0 for a position of the game.
 StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
-                             gomoku::Color attacker, std::uint64_t passScope = 0, const CheckStop& stop = {});
+                             gomoku::Color attacker, std::uint64_t passScope = 0, const CheckStop& stop = {},
+                             const PartChecked& partChecked = {});
 
 // The first half of checkStoredClaim: the claim's tree rebuilt from the records, for a verifier
 // elsewhere (the coordinator sends it to a worker). `ok` false: a record is missing or unreadable.

@@ -173,10 +173,16 @@ gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::P
   const auto records = book::recordsFromStep(root, winner, true, {via}, {}, via, step->size + 1, step->depth + 1);
   book::storeRecords(book, records);
   const auto start = std::chrono::steady_clock::now();
+  std::size_t positions = 0;  // the parts' keys, marked as each part passes
   const book::StoredCheck check =
-      provedCheckedThisRun ? book::checkStepAbove(book, root.board, root.rule, root.toMove, winner)
-                           : book::checkStoredClaim(book, root.board, root.rule, root.toMove, winner, 0,
-                                                    [] { return worker::stopFlag().load(); });
+      provedCheckedThisRun
+          ? book::checkStepAbove(book, root.board, root.rule, root.toMove, winner)
+          : book::checkStoredClaim(
+                book, root.board, root.rule, root.toMove, winner, 0, [] { return worker::stopFlag().load(); },
+                [&](const std::vector<std::string>& keys) {
+                  book::markVerified(book, keys, winner, true);
+                  positions += keys.size();
+                });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (check.stopped) {
     std::cerr << "root: its check stopped (" << check.error << "); the step stays a claim\n";
@@ -188,7 +194,7 @@ gomoku::GameValue linkRootStep(book::Book& book, const Position& root, gomoku::P
     std::cerr << "root: " << gomoku::formatPoint(via, root.board.size())
               << " checked by the rules; the proof below it was re-checked whole in this run\n";
   else
-    std::cerr << "root: its whole proof re-checked from the book, " << check.keys.size() << " positions in " << seconds
+    std::cerr << "root: its whole proof re-checked from the book, " << positions + check.keys.size() << " positions in " << seconds
               << " s\n";
   return gomoku::winFor(winner);
 }

@@ -938,22 +938,33 @@ class Run {
     std::sort(backedUp_.begin(), backedUp_.end(), [&](const auto& a, const auto& b) {
       return tree_.node(a.first).depth < tree_.node(b.first).depth;
     });
-    std::unordered_set<std::string> covered[2];
+    // Only the claims' own keys are ever looked up in `covered`: a checked tree's other keys are
+    // not kept (a check by parts visits millions).
+    std::unordered_set<std::string> claimKeys, covered[2];
+    for (const auto& [id, c] : backedUp_) claimKeys.insert(tree_.node(id).key);
+    const auto cover = [&](int a, const std::vector<std::string>& keys) {
+      for (const auto& k : keys)
+        if (claimKeys.count(k)) covered[a].insert(k);
+    };
     for (const auto& [id, c] : backedUp_) {
       if (stopping()) break;
       const int a = gomoku::index(c);
       if (covered[a].count(tree_.node(id).key)) continue;
       const gomoku::Position pos = tree_.position(id);
       // A claim checked by its parts (mirror-image replies) is checked here: its parts' trees
-      // are rebuilt one at a time, never as one tree to send.
+      // are rebuilt one at a time, never as one tree to send, and each part marked as it passes.
       if (!crossCheck_ || book::checkedByParts(book_, pos.board, pos.rule, pos.toMove, c)) {
-        const book::StoredCheck check =
-            book::checkStoredClaim(book_, pos.board, pos.rule, pos.toMove, c, 0, [&] { return stopping(); });
+        const book::StoredCheck check = book::checkStoredClaim(
+            book_, pos.board, pos.rule, pos.toMove, c, 0, [&] { return stopping(); },
+            [&](const std::vector<std::string>& keys) {
+              book::markVerified(book_, keys, c, true);
+              cover(a, keys);
+            });
         if (check.stopped) break;
         if (!check.ok)
           throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + check.error);
         book::markVerified(book_, check.keys, c, true);
-        covered[a].insert(check.keys.begin(), check.keys.end());
+        cover(a, check.keys);
         ++summary_.claimsVerified;
         if (id == 0) summary_.rootClaimChecked = true;
         continue;
@@ -961,7 +972,7 @@ class Run {
       book::StoredClaim claim = book::rebuildStoredClaim(book_, pos.board, pos.rule, pos.toMove, c);
       if (!claim.ok)
         throw std::runtime_error("a stored proof failed verification at " + describe(pos, c) + ": " + claim.error);
-      covered[a].insert(claim.keys.begin(), claim.keys.end());
+      cover(a, claim.keys);
       const std::uint64_t checkId = ++lastCheckId_;
       claimChecks_.push_back({checkId, id, c, std::move(claim.keys),
                               worker::encodeMessage(worker::makeCheckRequest(

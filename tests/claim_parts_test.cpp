@@ -114,6 +114,26 @@ TEST(ClaimParts, AWinOverMirrorImageRepliesIsCheckedByItsPartsAsTheWholeTreeWoul
   EXPECT_FALSE(checkedByParts(b.book, b2.board, b2.rule, b2.toMove, Color::Black));
 }
 
+TEST(ClaimParts, PartsHandedOverAsTheyPassLeaveOnlyTheTopPositionsInTheCheck) {
+  PartsBook b;
+  const StoredCheck all = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black);
+  ASSERT_TRUE(all.ok) << all.error;
+  std::vector<std::string> handed;
+  int parts = 0;
+  const StoredCheck top = checkStoredClaim(b.book, b.root.board, b.root.rule, b.root.toMove, Color::Black, 0, {},
+                                           [&](const std::vector<std::string>& keys) {
+                                             ++parts;
+                                             handed.insert(handed.end(), keys.begin(), keys.end());
+                                           });
+  ASSERT_TRUE(top.ok) << top.error;
+  // The root and black's move below it; then each of the 7 distinct replies' parts, in order.
+  EXPECT_EQ(top.keys.size(), 2u);
+  EXPECT_EQ(parts, 7);
+  std::vector<std::string> together = top.keys;
+  together.insert(together.end(), handed.begin(), handed.end());
+  EXPECT_EQ(together, all.keys);
+}
+
 TEST(ClaimParts, RepliesLosingToAFiveAtOnceNeedNoPartAsInTheVerifier) {
   // After black's d6 (a four and an open three) only white's d2 needs a proof: every other reply
   // leaves black the five at d2. The book holds d2's part alone, as a proof would.
