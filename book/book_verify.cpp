@@ -35,7 +35,7 @@ void checkClaim(Book& book, const Board& board, Rule rule, Color toMove, Color a
   };
   const StoredCheck check = checkStoredClaim(book, board, rule, toMove, attacker, passScope, stop, partChecked);
   if (check.stopped) {
-    tally.stoppedAt = describe(board, toMove, rule) + ": " + check.error;
+    tally.stoppedAt = "while checking " + describe(board, toMove, rule) + ", " + check.error;
     return;
   }
   ++tally.claims;
