@@ -150,6 +150,9 @@ check_proof standard-h8-m11.tgp "h8/m11" black standard "black wins" i9 "g7 m9"
 # a campaign of its own.
 check_proof standard-h8-m10.tgp "h8/m10" black standard "black wins" i9 "g7 m9" "g7 l11"
 check_proof standard-h8-m9.tgp "h8/m9" black standard "black wins" i9 "g7 m10" "g7 m8"
+# m8 (on h8's row, a class of four): its one open reply m7 took a campaign of its own (black g8);
+# m9 is m9's m8.
+check_proof standard-h8-m8.tgp "h8/m8" black standard "black wins" i9 "g7 m7"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -176,7 +179,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, m11 to m13, with their mirror images).
-check_set standard 140
+check_set standard 144
 
 check "this run checked proof files under $RULES ($files_checked)" [ "$files_checked" -gt 0 ]
 echo "$failures failure(s)"
