@@ -15,7 +15,7 @@ namespace tengen::book {
 
 struct VerifyTally {
   std::size_t claims = 0, positions = 0, failed = 0, unreadable = 0;
-  std::string stoppedAt;  // not empty: asked to stop here (before a claim, or between its parts); the rest left as it was
+  std::string stoppedAt;  // not empty: asked to stop here (before a claim, or between its parts); that claim and the rest left as they were
 };
 
 // Called with one line per failed claim or unreadable entry (without a command's prefix).
@@ -23,7 +23,8 @@ using VerifyReport = std::function<void(const std::string& line)>;
 
 // Every stored claim, fewest stones first: a claim inside a tree already checked in this run is
 // covered by that check, so most of the book is walked once. `stop` is asked before each claim
-// and between the parts of a claim checked by parts; a stopped check marks nothing.
+// and between the parts of a claim checked by parts; a stopped check leaves its claim unmarked
+// (the parts that passed before the stop are verified claims of their own, and stay marked).
 VerifyTally verifyAllClaims(Book& book, const VerifyReport& report, const CheckStop& stop = {});
 
 // The claims stored at one position. Throws BookError when it holds none.

@@ -220,7 +220,7 @@ TEST(ClaimParts, AStopRequestEndsTheCheckBetweenPartsNeitherAcceptedNorRejected)
   EXPECT_FALSE(whole.stopped);
 }
 
-TEST(ClaimParts, VerifyStoppedBetweenPartsOrClaimsMarksNothingAndSaysWhere) {
+TEST(ClaimParts, VerifyStoppedBetweenPartsOrClaimsLeavesTheClaimUnmarkedAndSaysWhere) {
   PartsBook b;
   const auto rootVerified = [&] {
     return b.book.get(canonicalKey(b.root.board, b.root.rule, b.root.toMove).bytes)->steps[0].verified();
@@ -232,6 +232,7 @@ TEST(ClaimParts, VerifyStoppedBetweenPartsOrClaimsMarksNothingAndSaysWhere) {
   EXPECT_NE(between.stoppedAt.find("stopped before the part after"), std::string::npos) << between.stoppedAt;
   EXPECT_EQ(between.claims, 0u);
   EXPECT_EQ(between.failed, 0u);
+  EXPECT_GT(between.positions, 0u);  // the parts checked before the stop, marked as they passed
   EXPECT_FALSE(rootVerified());
   const VerifyTally before = verifyAllClaims(b.book, none, [] { return true; });
   EXPECT_EQ(before.stoppedAt.rfind("before ", 0), 0u) << before.stoppedAt;
