@@ -2,9 +2,7 @@
 // probed for from any source.
 #include <mpi.h>
 
-#include <algorithm>
 #include <chrono>
-#include <thread>
 
 #include "coordinator/worker_pool.h"
 #include "worker/mpi_session.h"
@@ -25,21 +23,12 @@ class MpiPool : public WorkerPool {
     MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, worker + 1, worker::kMessageTag, MPI_COMM_WORLD);
   }
   std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
-    using Clock = std::chrono::steady_clock;
-    const auto deadline = Clock::now() + std::chrono::duration<double>(timeoutSeconds);
-    MPI_Status status;
-    int flag = 0;
-    // Polled, not blocking: the coordinator keeps its progress line alive while it waits. The
-    // pause grows to a millisecond so a waiting coordinator leaves the cores to the workers.
-    auto pause = std::chrono::microseconds(20);
-    while (true) {
-      MPI_Iprobe(MPI_ANY_SOURCE, worker::kMessageTag, MPI_COMM_WORLD, &flag, &status);
-      if (flag) break;
-      if (Clock::now() >= deadline) return std::nullopt;
-      std::this_thread::sleep_for(pause);
-      pause = std::min(pause * 2, std::chrono::microseconds(1000));
-    }
-    return std::make_pair(status.MPI_SOURCE - 1, worker::receiveProbed(status));
+    // Polled, not blocking: the coordinator keeps its progress line alive while it waits, and a
+    // waiting coordinator leaves the cores to the workers.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeoutSeconds));
+    const auto status = worker::awaitMessage(MPI_ANY_SOURCE, deadline);
+    if (!status) return std::nullopt;
+    return std::make_pair(status->MPI_SOURCE - 1, worker::receiveProbed(*status));
   }
   void stop() override {
     if (stopped_) return;

@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
@@ -25,9 +26,10 @@ int launchedWorldSize() {
 class MpiChannel : public WorkerChannel {
  public:
   std::optional<std::string> receive() override {
-    MPI_Status status;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
-    return receiveProbed(status);
+    // An idle worker sleeps between polls instead of spinning in MPI_Probe: while the
+    // coordinator checks a claim alone, the core is the coordinator's.
+    const auto status = awaitMessage(0, std::chrono::steady_clock::time_point::max());
+    return receiveProbed(*status);
   }
   void send(std::string bytes) override {
     MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, kMessageTag, MPI_COMM_WORLD);
