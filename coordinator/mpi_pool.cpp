@@ -23,10 +23,10 @@ class MpiPool : public WorkerPool {
     MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, worker + 1, worker::kMessageTag, MPI_COMM_WORLD);
   }
   std::optional<std::pair<int, std::string>> receive(double timeoutSeconds) override {
-    // Polled, not blocking: the coordinator keeps its progress line alive while it waits, and a
-    // waiting coordinator leaves the cores to the workers.
+    // Polled, not blocking, and with no spin: the coordinator keeps its progress line alive while
+    // it waits, and a waiting coordinator leaves the cores to the workers.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeoutSeconds));
-    const auto status = worker::awaitMessage(MPI_ANY_SOURCE, deadline);
+    const auto status = worker::awaitMessage(MPI_ANY_SOURCE, deadline, std::chrono::microseconds(0));
     if (!status) return std::nullopt;
     return std::make_pair(status->MPI_SOURCE - 1, worker::receiveProbed(*status));
   }

@@ -26,9 +26,10 @@ int launchedWorldSize() {
 class MpiChannel : public WorkerChannel {
  public:
   std::optional<std::string> receive() override {
-    // An idle worker sleeps between polls instead of spinning in MPI_Probe: while the
-    // coordinator checks a claim alone, the core is the coordinator's.
-    const auto status = awaitMessage(0, std::chrono::steady_clock::time_point::max());
+    // A worker spins 2 ms for the answer it expects (the next job, a lent proof: the coordinator
+    // answers in microseconds), then sleeps between polls: while the coordinator checks a claim
+    // alone, the core is the coordinator's.
+    const auto status = awaitMessage(0, std::chrono::steady_clock::time_point::max(), std::chrono::microseconds(2000));
     return receiveProbed(*status);
   }
   void send(std::string bytes) override {

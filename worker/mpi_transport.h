@@ -16,17 +16,23 @@ namespace tengen::worker {
 
 inline constexpr int kMessageTag = 7;
 
-// Waits for a message from `source` (or MPI_ANY_SOURCE) under kMessageTag until `deadline`.
-// Polled with a pause that grows to a millisecond, not MPI_Probe: Open MPI's blocking probe
-// busy-polls, so an idle rank would burn a whole core while another rank works alone.
-inline std::optional<MPI_Status> awaitMessage(int source, std::chrono::steady_clock::time_point deadline) {
+// Waits for a message from `source` (or MPI_ANY_SOURCE) under kMessageTag until `deadline`:
+// polled without a pause for `spin`, then with a pause that grows to a millisecond. Not
+// MPI_Probe: Open MPI's blocking probe busy-polls, so an idle rank would burn a whole core while
+// another rank works alone; the spin keeps a prompt answer (the next job, a lent proof) prompt.
+inline std::optional<MPI_Status> awaitMessage(int source, std::chrono::steady_clock::time_point deadline,
+                                              std::chrono::microseconds spin) {
+  using Clock = std::chrono::steady_clock;
+  const auto spinUntil = Clock::now() + spin;
   MPI_Status status;
   int flag = 0;
   auto pause = std::chrono::microseconds(20);
   while (true) {
     MPI_Iprobe(source, kMessageTag, MPI_COMM_WORLD, &flag, &status);
     if (flag) return status;
-    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    const auto now = Clock::now();
+    if (now >= deadline) return std::nullopt;
+    if (now < spinUntil) continue;
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(1000));
   }
