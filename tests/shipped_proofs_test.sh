@@ -158,6 +158,8 @@ check_proof standard-h8-m8.tgp "h8/m8" black standard "black wins" i9 "g7 m7"
 check_proof standard-h8-l11.tgp "h8/l11" black standard "black wins" i9 "g7 l10"
 # l12, on the diagonal (a class of four): its class campaign alone, 566 s; the slice through k12.
 check_proof standard-h8-l12.tgp "h8/l12" black standard "black wins" i9 "g7 k12"
+# l8, on h8's row (a class of four): l9, l10, l7 and l6 each a campaign of black g8 (Rapfi's move).
+check_proof standard-h8-l8.tgp "h8/l8" black standard "black wins" i9 "g7 l9" "g7 l10"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -184,7 +186,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, m11 to m13, with their mirror images).
-check_set standard 156
+check_set standard 160
 
 check "this run checked proof files under $RULES ($files_checked)" [ "$files_checked" -gt 0 ]
 echo "$failures failure(s)"
