@@ -166,6 +166,8 @@ check_proof standard-h8-l8.tgp "h8/l8" black standard "black wins" i9 "g7 l9" "g
 # l10: k11, j12, l9 (Rapfi: h7, h6, h7) each a campaign of its own, l8 from the l8 class's book,
 # l12 from the l12 class's file.
 check_proof standard-h8-l10.tgp "h8/l10" black standard "black wins" i9 "g7 k11"
+# l9: k10 and j11 (Rapfi: h7, g8) campaigns of their own, l8 from the l8 class; the slice: l8.
+check_proof standard-h8-l9.tgp "h8/l9" black standard "black wins" i9 "g7 l8"
 # k11, on the diagonal: its open replies l10 and m9 came from the l10 and m9 classes (`h8 k11 g7 m9`
 # is `h8 m9 g7 k11`), exported from their book and imported; the slice: m9.
 check_proof standard-h8-k11.tgp "h8/k11" black standard "black wins" i9 "g7 m9"
@@ -195,7 +197,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, m11 to m13, with their mirror images).
-check_set standard 172
+check_set standard 180
 
 check "this run checked proof files matching $SELECT ($files_checked)" [ "$files_checked" -gt 0 ]
 echo "$failures failure(s)"
