@@ -173,6 +173,10 @@ check_proof standard-h8-l9.tgp "h8/l9" black standard "black wins" i9 "g7 l8"
 check_proof standard-h8-k11.tgp "h8/k11" black standard "black wins" i9 "g7 m9"
 # k8, on h8's row: its class campaign alone (217 jobs, 7.5M nodes, 1,483 s); the slice: k9.
 check_proof standard-h8-k8.tgp "h8/k8" black standard "black wins" i9 "g7 k9"
+# k10 and k9: their class campaigns alone (629 and 446 s), their hardest replies already in the
+# book as other classes' (`h8 k10 g7 l9` is `h8 l9 g7 k10`, `h8 k9 g7 k8` is `h8 k8 g7 k9`).
+check_proof standard-h8-k10.tgp "h8/k10" black standard "black wins" i9 "g7 k9"
+check_proof standard-h8-k9.tgp "h8/k9" black standard "black wins" i9 "g7 k10"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -199,7 +203,7 @@ check_set() {
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
 # Exact five: the classes shipped so far (a1, o8 to o14, n8 to n14, m11 to m13, with their mirror images).
-check_set standard 184
+check_set standard 200
 
 check "this run checked proof files matching $SELECT ($files_checked)" [ "$files_checked" -gt 0 ]
 echo "$failures failure(s)"
