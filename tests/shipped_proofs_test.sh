@@ -188,6 +188,10 @@ check_proof standard-h8-j8.tgp "h8/j8" black standard "black wins" i9 "g7 i9"
 # j9: i10 held out (221 of 222) until black h7 (Rapfi's move) took it in 454 s (3,613,299 nodes);
 # the slice: i10.
 check_proof standard-h8-j9.tgp "h8/j9" black standard "black wins" i9 "g7 i10"
+# i8, beside h8 on its row, black i7 (Rapfi's move): 212 of 222 after 900 s,
+# then ten replies a campaign each, and below white's h7 (black g6, g7, e6, f6, e8) four levels of
+# them, the proofs of two books exported and imported into one; the slices: g7, and h7's line.
+check_proof standard-h8-i8.tgp "h8/i8" black standard "black wins" i9 "i7 g7" "i7 h7 g6 g7"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -213,8 +217,8 @@ check_set() {
 }
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
-# Exact five: the classes shipped so far (a1, the columns o to j, with their mirror images).
-check_set standard 216
+# Exact five: the classes shipped so far (a1, the columns o to j and i8, with their mirror images).
+check_set standard 220
 
 # Every shipped file this run selects was checked above: a file with no check_proof line, or a
 # selection that matches no line, fails here instead of passing unchecked.
