@@ -6,7 +6,11 @@
 #include "solver/gomoku/proof_check.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <optional>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 #include "solver/gomoku/notation.h"
@@ -142,11 +146,19 @@ class Checker {
     return ok;
   }
 
-  std::string positionKey(Color toMove) const {
-    std::string k(static_cast<std::size_t>(b_.cellCount()) + 1, '.');
-    for (Point p = 0; p < b_.cellCount(); ++p)
-      k[static_cast<std::size_t>(p)] = b_.has(p, Color::Black) ? 'x' : b_.has(p, Color::White) ? 'o' : '.';
-    k.back() = toMove == Color::Black ? 'B' : 'W';
+  // The stones (each line of one direction as its two colours' masks, which together cover the
+  // board), the side to move and the node: exact, no hash to collide.
+  std::string checkedKey(Color toMove, int node) const {
+    const int lines = b_.lineCount(0);
+    std::string k(static_cast<std::size_t>(lines) * sizeof(std::uint64_t) + 1 + sizeof node, '\0');
+    for (int line = 0; line < lines; ++line) {
+      const std::uint64_t both = b_.lineStones(Color::Black, 0, line) >> BoardGeometry::kLineOffset |
+                                 b_.lineStones(Color::White, 0, line) >> BoardGeometry::kLineOffset << 32;
+      std::memcpy(&k[static_cast<std::size_t>(line) * sizeof both], &both, sizeof both);
+    }
+    const std::size_t tail = static_cast<std::size_t>(lines) * sizeof(std::uint64_t);
+    k[tail] = toMove == Color::Black ? 'B' : 'W';
+    std::memcpy(&k[tail + 1], &node, sizeof node);
     return k;
   }
 
@@ -154,7 +166,7 @@ class Checker {
   // node does not vouch for another node of it: a zone's support is computed from the subtree of
   // the node its pass edge reaches, so that subtree itself must have been checked.
   bool check(int node, Color toMove) {
-    const std::string key = positionKey(toMove) + std::to_string(node);
+    const std::string key = checkedKey(toMove, node);
     if (done_.count(key)) return true;
     const bool ok = tree_.attackerWins ? checkProofNode(node, toMove) : checkDisproofNode(node, toMove);
     if (ok) done_.insert(key);
@@ -186,13 +198,18 @@ class Checker {
       if (!followEdge(*pass, mover)) return false;
       zone = proofSupport(b_, rule_, attacker_, tree_, pass->node, attacker_);
     }
+    // Most replies off the tree lose to one of the recorded answers: those are read without
+    // playing them (QuickRefutation), the rest played out.
+    std::optional<QuickRefutation> quick;
+    if (!pass && n.argument.kind != kThreatLineArgument) quick.emplace(fb_, opponent(mover), n.argument.moves, rule_);
     for (Point p = 0; p < b_.cellCount(); ++p) {
       if (!legal(p, mover)) continue;
       if (const auto* e = edgeFor(node, p)) {
         if (!followEdge(*e, mover)) return false;
       } else if (pass ? zone.test(static_cast<std::size_t>(p))
-                      : n.argument.kind == kThreatLineArgument ? !lineRefutes(mover, p, n.argument.moves)
-                                                               : !losingMove(mover, p, n.argument.moves)) {
+                      : n.argument.kind == kThreatLineArgument
+                          ? !lineRefutes(mover, p, n.argument.moves)
+                          : !(quick->refutes(p) || losingMove(mover, p, n.argument.moves))) {
         return fail("reply " + formatPoint(p, b_.size()) + " is neither in the tree nor refuted" +
                     (pass ? " (it lies in the zone of the win after a pass)" : ""));
       }
@@ -281,7 +298,7 @@ class Checker {
       fb_.place(g, attacker_);
       ++placed;
       if (won) break;
-      if (!scanFivePoints(b_, defender, Rule::Freestyle).empty()) {
+      if (hasRunHolding(b_, defender, 4)) {  // a point where it makes five or more
         error = "the defender can make five after " + which;
         break;
       }
@@ -294,7 +311,7 @@ class Checker {
       if (fives == 1) {
         answers.push_back(fivePoints(attacker_).front());  // a four: its five point
       } else {
-        if (hasMoveMakingFour(b_, defender)) {  // it has no five point: asked just above
+        if (hasRunHolding(b_, defender, 3)) {  // a four (it has no five point: asked just above)
           error = "the defender has a four against " + which;
           break;
         }
@@ -338,7 +355,7 @@ class Checker {
   Rule rule_;
   Color attacker_;
   const proof::ProofTree<Point>& tree_;
-  std::set<std::string> done_;
+  std::unordered_set<std::string> done_;
   std::string error_;
 };
 

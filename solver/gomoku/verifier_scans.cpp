@@ -29,20 +29,16 @@ std::vector<Point> scanFivePoints(const Board& board, Color c, Rule rule) {
   return out;
 }
 
-bool hasMoveMakingFour(const Board& board, Color c) {
-  // Read from the board's line masks: a run of five cells on a line, none of them the other
-  // colour's or off the board, three of them c's. The move takes one empty cell of it and leaves
-  // the other a five point; and a five made after a move runs through the move (c had none
-  // before), so a run with three of c's stones is the only way. Only lines holding three of c's
-  // stones are read.
+bool hasRunHolding(const Board& board, Color c, int stones) {
+  // Only lines holding that many of c's stones are read.
   for (int dir = 0; dir < kDirections; ++dir)
-    for (std::uint64_t lines = board.linesWith(c, dir, 3); lines; lines &= lines - 1) {
+    for (std::uint64_t lines = board.linesWith(c, dir, stones); lines; lines &= lines - 1) {
       const int line = std::countr_zero(lines);
       const std::uint64_t own = board.lineStones(c, dir, line);
       const std::uint64_t usable = own | board.lineEmpty(dir, line);
       for (int i = 0; i + 5 <= 64; ++i) {
         const std::uint64_t run = std::uint64_t{0x1F} << i;
-        if ((usable & run) == run && std::popcount(own & run) == 3) return true;
+        if ((usable & run) == run && std::popcount(own & run) == stones) return true;
       }
     }
   return false;
@@ -73,14 +69,14 @@ void FivePointBoard::place(Point p, Color c) {
   // colour's five points lose only p itself.
   remove(Color::Black, p);
   remove(Color::White, p);
-  // Only p's lines can change c's answers, and only a line that now holds four of c's stones
-  // or more: with fewer, no window on it holds a five (nor did it before, with fewer still), so
-  // every point on it keeps the answer its other lines gave. On a line that can, the points
-  // within five cells of p (the reach of their windows) are asked again.
+  // Only p's lines can change c's answers, at the points within five cells of p (the reach of
+  // their windows), and only where p's 11 cells on the line now hold four of c's stones or more:
+  // a five that p makes, or turns into six, lies with p or beside it, its four stones besides
+  // the empty point within five cells of p. Elsewhere every point keeps its answer.
   const auto& own = fives_[index(c)];
   const int pc = board_.col(p), pr = board_.row(p);
   for (int dir = 0; dir < kDirections; ++dir) {
-    if (!board_.lineHolds(p, dir, c, 4)) continue;
+    if (std::popcount(board_.windowAt(p, dir, c).own) < 4) continue;
     for (int steps = -5; steps <= 5; ++steps) {
       const int col = pc + steps * kDirCol[dir], row = pr + steps * kDirRow[dir];
       if (steps == 0 || !board_.onBoard(col, row)) continue;
@@ -104,18 +100,47 @@ void FivePointBoard::undo() {
   placedAt_.pop_back();
 }
 
+QuickRefutation::QuickRefutation(FivePointBoard& board, Color winner, const std::vector<Point>& answers, Rule rule)
+    : board_(board.board()), winner_(winner), winnerFives_(board.fivePoints(winner)),
+      readsAnswers_(board.fivePoints(opponent(winner)).empty() && !(rule == Rule::Renju && winner == Color::Black)) {
+  if (!readsAnswers_) return;
+  for (Point s : answers) {
+    if (s < 0 || s >= board_.cellCount() || !board_.isEmpty(s)) continue;
+    board.place(s, winner);
+    answers_.push_back({s, board.fivePoints(winner)});
+    board.undo();
+  }
+}
+
+bool QuickRefutation::refutes(Point p) const {
+  if (winnerFives_.size() > 1 || (winnerFives_.size() == 1 && winnerFives_[0] != p)) return true;
+  if (!readsAnswers_) return false;
+  // A five point the reply leaves its side lies in a run of five cells with p and three more of
+  // its stones, all within four cells of p.
+  const Color mover = opponent(winner_);
+  for (int dir = 0; dir < kDirections; ++dir)
+    if (std::popcount(board_.windowAt(p, dir, mover).own) >= 3) return false;
+  for (const AnswerFives& a : answers_) {
+    if (a.answer == p) continue;
+    const std::size_t besides = a.fives.size() - (std::binary_search(a.fives.begin(), a.fives.end(), p) ? 1 : 0);
+    if (besides >= 2) return true;
+  }
+  return false;
+}
+
 std::vector<Point> strongMoves(FivePointBoard& board, Color c) {
   // c has no five point: one comes only on a run of five cells through q that holds three of
-  // c's stones besides q, so a point none of whose lines holds three of c's is not played.
+  // c's stones besides q, all within four cells of q, so a point whose 11 cells on every line
+  // hold fewer than three of c's is not played.
   const Board& b = board.board();
-  const auto onBusyLine = [&](Point q) {
+  const auto nearThree = [&](Point q) {
     for (int dir = 0; dir < kDirections; ++dir)
-      if (b.lineHolds(q, dir, c, 3)) return true;
+      if (std::popcount(b.windowAt(q, dir, c).own) >= 3) return true;
     return false;
   };
   std::vector<Point> out;
   for (Point q = 0; q < b.cellCount(); ++q) {
-    if (!b.isEmpty(q) || !onBusyLine(q)) continue;
+    if (!b.isEmpty(q) || !nearThree(q)) continue;
     board.place(q, c);
     if (board.fivePoints(c).size() >= 2) out.push_back(q);
     board.undo();
@@ -124,28 +149,25 @@ std::vector<Point> strongMoves(FivePointBoard& board, Color c) {
 }
 
 std::vector<Point> answersToStrongMoves(FivePointBoard& board, Color c, const std::vector<Point>& strong) {
+  // The five points each strong move leaves, each played once. The other colour's stone at d
+  // takes d from them and changes nothing else (a five reads c's stones alone), so d spoils s
+  // when it is s, or when fewer than two of them are left besides d.
   const Board& b = board.board();
-  const auto nearAll = [&](Point d) {
-    for (Point s : strong) {
-      const int dc = b.col(d) - b.col(s), dr = b.row(d) - b.row(s);
-      const bool onLine = dc == 0 || dr == 0 || dc == dr || dc == -dr;
-      if (!onLine || std::max(std::abs(dc), std::abs(dr)) > 4) return false;
-    }
-    return true;
-  };
+  std::vector<std::vector<Point>> fivesAfter;
+  for (Point s : strong) {
+    board.place(s, c);
+    fivesAfter.push_back(board.fivePoints(c));
+    board.undo();
+  }
   std::vector<Point> out;
   for (Point d = 0; d < b.cellCount(); ++d) {
-    if (!b.isEmpty(d) || !nearAll(d)) continue;
-    board.place(d, opponent(c));
+    if (!b.isEmpty(d)) continue;
     bool spoiled = true;
-    for (Point s : strong) {
-      if (s == d) continue;
-      board.place(s, c);
-      spoiled = board.fivePoints(c).size() < 2;
-      board.undo();
-      if (!spoiled) break;
+    for (std::size_t i = 0; i < strong.size() && spoiled; ++i) {
+      const auto& fives = fivesAfter[i];
+      const std::size_t left = fives.size() - (std::binary_search(fives.begin(), fives.end(), d) ? 1 : 0);
+      spoiled = strong[i] == d || left < 2;
     }
-    board.undo();
     if (spoiled) out.push_back(d);
   }
   return out;
