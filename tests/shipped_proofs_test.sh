@@ -192,6 +192,11 @@ check_proof standard-h8-j9.tgp "h8/j9" black standard "black wins" i9 "g7 i10"
 # then ten replies a campaign each, and below white's h7 (black g6, g7, e6, f6, e8) four levels of
 # them, the proofs of two books exported and imported into one; the slices: g7, and h7's line.
 check_proof standard-h8-i8.tgp "h8/i8" black standard "black wins" i9 "i7 g7" "i7 h7 g6 g7"
+# i9, beside h8 on the diagonal, black i7 (Rapfi's move): 212 of 222 after 930 s, then nine replies
+# a campaign each (Rapfi's move), g9 two levels deep (black j7, then five replies), in two books
+# joined by export and import; a class on the diagonal, exported whole. The slices: g9, and j6, the
+# slowest of the first level (579 s).
+check_proof standard-h8-i9.tgp "h8/i9" black standard "black wins" i8 "i7 g9" "i7 j6"
 
 # check_set RULE COVERED UNCOVERED: the RULE-15x15.tgs proof set (black h8 on the empty board, then
 # each class's file) names every RULE-h8-*.tgp here, with COVERED of white's 224 first moves leading
@@ -217,8 +222,8 @@ check_set() {
 }
 # Freestyle: all 35 classes, every one of white's first moves.
 check_set freestyle 224
-# Exact five: the classes shipped so far (a1, the columns o to j and i8, with their mirror images).
-check_set standard 220
+# Exact five: all 35 classes too.
+check_set standard 224
 
 # Every shipped file this run selects was checked above: a file with no check_proof line, or a
 # selection that matches no line, fails here instead of passing unchecked.
