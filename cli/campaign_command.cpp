@@ -2,6 +2,7 @@
 // resumed at any time: the coordinator with the campaign's levers (pass proofs as hints, jobs
 // grown before they are split), a log of where it stands kept in the book, and a chart.
 // `tengen campaign status` reads the log and the book without proving anything.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -309,8 +310,16 @@ int runCampaign(int argc, char** argv) {
   options.sampleEvery = args.seconds("sample-every", 60, 1, 86400);
 
   // The coordinator's own engine names the attacker's move where the run splits a position.
-  if (const auto hints = hintEngineOptions(args); hints && options.passHints)
+  if (const auto hints = hintEngineOptions(args); hints && options.passHints) {
     options.splitOracle = searchGuideOf(*hints).make(t.proved.rule, t.proved.board.size());
+    // Where its quick move fails at the largest job, the engine thinks again, longer (the
+    // positions that stalled campaigns fell to a move an engine found only with seconds).
+    HintEngineOptions longer = *hints;
+    longer.milliseconds = static_cast<int>(args.integer("split-rethink-ms", std::min<long long>(30LL * hints->milliseconds, 3600000), 0, 3600000));
+    if (longer.milliseconds > 0) options.splitRethink = searchGuideOf(longer).make(t.proved.rule, t.proved.board.size());
+  } else if (args.value("split-rethink-ms")) {
+    throw UsageError("--split-rethink-ms needs --hint-engine (the engine to ask)");
+  }
   DistributedRun run(args, false, distributedGuide(args));
   book::Book& book = *run.book;
   // The campaign's time goes on from its last sample: the chart spans every run.
@@ -357,6 +366,9 @@ int runCampaign(int argc, char** argv) {
       std::cout << "replies: " << count.won << " of " << count.replies << " proved " << gomoku::colorName(t.winner) << " wins\n";
       for (const auto& h : last.hardest) std::cout << "  hardest: " << h << "\n";
     }
+    if (s.splitQuestions > 0)
+      std::cout << "engine at the splits: asked at " << s.splitQuestions << " nodes, again (longer) at " << s.splitRethinks
+                << ", another move named at " << s.splitRethinksChanged << "\n";
     if (rootValue == gomoku::GameValue::Unknown) std::cout << "run the same command again to go on\n";
   }
   // Stopped by a signal (Ctrl-C, mpirun's SIGTERM): the book is consistent, the status says why.

@@ -328,6 +328,7 @@ std::vector<CommandHelp> makeCommands() {
         {"job-max-nodes", true, "N", "the largest job a question gets before it is split (default 3200000)"},
         {"job-time", true, "S", "seconds per job instead of nodes"},
         {"pass-hints", true, "N", "prove the winner's win after a pass first where the loser is to move, as hints below, followed for a quarter of each job (default 1)"},
+        {"split-rethink-ms", true, "MS", "--hint-engine: where the engine's move at a split came back unproved from the largest job, it thinks again this long, once a node (default 30 x --hint-ms; 0: never)"},
         {"time", true, "S", "stop this run after S seconds (the campaign goes on at the next run)"},
         {"jobs", true, "N", "stop this run after N jobs"},
         {"sample-every", true, "S", "seconds between the log's samples (default 60)"},

@@ -274,6 +274,30 @@ class Run {
     return it->second;
   }
 
+  // splitRethink: `child`'s question came back without a proof at the largest job (or refuted);
+  // at each attacker's node above it whose engine move led there, the engine thinks again, longer,
+  // once a node. A move other than the first goes to the front of that node's children.
+  void rethinkAbove(int child, Color attacker) {
+    if (!options_.splitRethink) return;
+    for (int parent : tree_.node(child).parents) {
+      if (tree_.node(parent).toMove != attacker || !rethought_.insert(parent).second) continue;
+      const auto first = engineMove_.find(parent);
+      if (first == engineMove_.end() || !first->second) continue;
+      bool viaFirst = false;
+      for (const auto& e : tree_.node(parent).edges) viaFirst |= e.child == child && e.move == *first->second;
+      if (!viaFirst) {
+        rethought_.erase(parent);  // not its engine move: a later answer may still be
+        continue;
+      }
+      ++summary_.splitRethinks;
+      const std::optional<Point> again = options_.splitRethink(tree_.position(parent).board, attacker);
+      if (!again || *again == *first->second) continue;
+      ++summary_.splitRethinksChanged;
+      first->second = again;
+      rankChildren(parent, attacker);
+    }
+  }
+
   // passHints: the attacker's nodes below `id`'s children get their hints anew (a pass answered at
   // `id`, or one of its children proved).
   void rankBelow(int id, Color attacker) {
@@ -767,6 +791,7 @@ class Run {
           return;
         }
         q.asked = true;
+        if (job.attacker != pos.toMove) rethinkAbove(job.node, job.attacker);
         if (options_.goal == Goal::Solve) {
           expandNode(job.node, job.attacker);
           if (q.fixed && !q.recorded) recordRuleLeaf(job.node, job.attacker);
@@ -837,6 +862,7 @@ class Run {
     q.fixed = q.recorded = true;
     q.size = size;
     q.depth = depth;
+    if (!wins && pos.toMove != job.attacker) rethinkAbove(job.node, job.attacker);
     backup(job.node, job.attacker);
     withdrawMoot();
   }
@@ -1088,6 +1114,7 @@ class Run {
   std::unordered_map<int, Pass> passes_;      // passHints: by node, once asked
   std::unordered_map<int, Point> winningMove_;  // passHints: the attacker's move at nodes it proved won
   std::unordered_map<int, std::optional<Point>> engineMove_;  // splitOracle: its answer by node
+  std::unordered_set<int> rethought_;                         // splitRethink: nodes asked again
   Clock::time_point start_, lastReport_, lastProgressAt_, lastSample_;
 };
 

@@ -72,6 +72,10 @@ struct RunOptions {
   // back unknown up to maxJobNodes), asked once a node and ranked with the hints, so its child is
   // asked first; empty: none. Orders the jobs only.
   gomoku::MoveOracle splitOracle;
+  // splitOracle: the same engine given more time, asked once more at an attacker's node whose
+  // engine move came back without a proof at maxJobNodes (unknown, or refuted); where it names
+  // another move, that child is asked first. Empty: never. Orders the jobs only.
+  gomoku::MoveOracle splitRethink;
   // Solve: an unknown job is asked again with growth times its budget (nodes) until a job of
   // maxJobNodes came back unknown, and only then expanded (1: expanded at once, as before).
   int budgetGrowth = 1;
@@ -108,6 +112,7 @@ struct RunSummary {
   std::uint64_t passJobs = 0, passesProven = 0;  // passHints: the pass questions asked, proved
   std::uint64_t hintedJobs = 0;        // jobs sent with a pass proof's moves as hints
   std::uint64_t splitQuestions = 0;    // splitOracle: nodes it was asked about
+  std::uint64_t splitRethinks = 0, splitRethinksChanged = 0;  // splitRethink: asked, and named another move
   std::uint64_t jobsAskedAgain = 0;    // budgetGrowth: unknown answers asked again, larger
   // Records the run could not read (damaged, or stored under another key): never taken as an
   // answer; their questions were asked again, and a new proof's write replaces them. One line each.

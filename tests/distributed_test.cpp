@@ -588,6 +588,79 @@ TEST(Distributed, RefusesAnAnswerTheVerifierRejects) {
   EXPECT_EQ(entries, 0);
 }
 
+TEST(Distributed, WhereTheEnginesQuickMoveFailsItThinksAgainOnceAndItsNewMoveGoesFirst) {
+  // Black to move holds an open three (h8 i8 j8): g8 or k8 makes an open four and wins. The worker
+  // says "unknown" about the root, so the run splits it; the split oracle's quick move is o1, far
+  // away, after which white blocks the three: its job comes back without a proof. The engine then
+  // thinks again (here a real search), once at that node, names a winning move, and that move's
+  // child is the next job. The run proves black's win, verified.
+  const gomoku::Position pos = freestyle("h8 a1 i8 a2 j8 o15", 15);
+  ASSERT_EQ(pos.toMove, Color::Black);
+  const std::size_t rootStones = pos.board.history().size();
+  std::vector<std::string> asked;  // the positions of the jobs, in order
+  ScriptedPool pool("a worker that gives up on the root", [&](const std::string& bytes) {
+    const auto job = worker::jobRequestOf(std::get<worker::GameJob>(worker::decodeMessage(bytes)));
+    asked.push_back(gomoku::formatStones(worker::jobPosition(job).board));
+    if (job.black.size() + job.white.size() == rootStones) {
+      worker::JobReply unknown;
+      unknown.jobId = job.jobId;
+      return worker::encodeMessage(worker::gameReplyOf(unknown));
+    }
+    return worker::encodeMessage(worker::gameReplyOf(worker::runJob(job)));
+  });
+  TempBook dir;
+  book::Book book(dir.dir, book::Book::Access::Create);
+  coordinator::RunOptions o;
+  o.onlyAttacker = Color::Black;
+  o.jobBudget.maxNodes = 2000;
+  o.jobBudget.hashMegabytes = 8;
+  o.passHints = true;
+  const gomoku::Point o1 = *gomoku::parsePoint("o1", 15), g8 = *gomoku::parsePoint("g8", 15),
+                      k8 = *gomoku::parsePoint("k8", 15);
+  std::vector<std::uint64_t> quick, again;
+  std::vector<gomoku::Point> named;
+  std::size_t jobsBeforeRethink = 0;
+  o.splitOracle = [&](const gomoku::Board& b, Color) -> std::optional<gomoku::Point> {
+    quick.push_back(b.hash());
+    return b.isEmpty(o1) ? std::optional<gomoku::Point>(o1) : std::nullopt;
+  };
+  o.splitRethink = [&](const gomoku::Board& b, Color toMove) -> std::optional<gomoku::Point> {
+    again.push_back(b.hash());
+    jobsBeforeRethink = asked.size();
+    EXPECT_EQ(toMove, Color::Black);
+    gomoku::SolveOptions so;
+    so.onlyAttacker = Color::Black;
+    so.maxNodes = 20000;
+    so.hashMegabytes = 8;
+    const gomoku::SolveResult r = gomoku::solve(gomoku::Position{gomoku::Rule::Freestyle, b, Color::Black}, so);
+    if (r.bestMove == gomoku::kNoPoint) return std::nullopt;
+    named.push_back(r.bestMove);
+    return r.bestMove;
+  };
+  const auto s = coordinator::runCoordinator(book, pos, pool, o);
+  EXPECT_EQ(s.value, GameValue::BlackWins);
+  std::string jobs;
+  for (const auto& a : asked) jobs += " [" + a + "]";
+  ASSERT_EQ(again.size(), 1u) << "asked again once, at the root; the jobs:" << jobs;
+  EXPECT_EQ(again.front(), pos.board.hash());
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_TRUE(named.front() == g8 || named.front() == k8) << gomoku::formatPoint(named.front(), 15);
+  EXPECT_EQ(s.splitRethinks, 1u);
+  EXPECT_EQ(s.splitRethinksChanged, 1u);
+  // The jobs: the root, o1's child (no proof; the run sends one more job meanwhile, so a worker
+  // never waits), and once the engine has thought again, the named move's child next.
+  gomoku::Board afterO1 = pos.board, afterNamed = pos.board;
+  afterO1.place(o1, Color::Black);
+  afterNamed.place(named.front(), Color::Black);
+  ASSERT_GE(asked.size(), 3u) << jobs;
+  EXPECT_EQ(asked[0], gomoku::formatStones(pos.board)) << jobs;
+  EXPECT_EQ(asked[1], gomoku::formatStones(afterO1)) << jobs;
+  ASSERT_GT(asked.size(), jobsBeforeRethink) << jobs;
+  EXPECT_EQ(asked[jobsBeforeRethink], gomoku::formatStones(afterNamed)) << jobs;
+  const auto check = book::checkStoredClaim(book, pos.board, pos.rule, pos.toMove, Color::Black);
+  EXPECT_TRUE(check.ok) << check.error;
+}
+
 // Workers answering in the caller's thread, one message at a time: worker 0 forges a proof for
 // every job it gets; every other worker (and worker 0 when asked to check) is honest. Records who
 // ran which job and who checked which answer.
