@@ -351,6 +351,17 @@ TEST(Distributed, PassProofsGuideTheRepliesJobsGrowAndEveryAnswerIsVerified) {
   EXPECT_TRUE(check.ok) << check.error;
 }
 
+// An engine for the tests: the prover's best move for `attacker` to move, from a small search.
+std::optional<gomoku::Point> proversMove(gomoku::Rule rule, const gomoku::Board& b, Color attacker) {
+  gomoku::SolveOptions so;
+  so.onlyAttacker = attacker;
+  so.maxNodes = 20000;
+  so.hashMegabytes = 8;
+  const gomoku::SolveResult r = gomoku::solve(gomoku::Position{rule, b, attacker}, so);
+  if (r.bestMove == gomoku::kNoPoint) return std::nullopt;
+  return r.bestMove;
+}
+
 TEST(Distributed, AnEngineNamesTheAttackersMoveOnceAtEachPositionTheRunSplits) {
   // The pass-hint run above with an oracle for the splits: asked only at white's positions the run
   // expanded, once each, in the node's own frame (its move is legal there); a useless answer (the
@@ -371,14 +382,9 @@ TEST(Distributed, AnEngineNamesTheAttackersMoveOnceAtEachPositionTheRunSplits) {
           if (b.isEmpty(p)) return p;
         return std::nullopt;
       }
-      gomoku::SolveOptions so;
-      so.onlyAttacker = Color::White;
-      so.maxNodes = 20000;
-      so.hashMegabytes = 8;
-      const gomoku::SolveResult r = gomoku::solve(gomoku::Position{gomoku::Rule::Renju, b, Color::White}, so);
-      if (r.bestMove == gomoku::kNoPoint) return std::nullopt;
-      if (!b.isEmpty(r.bestMove)) ++occupied;
-      return r.bestMove;
+      const auto move = proversMove(gomoku::Rule::Renju, b, Color::White);
+      if (move && !b.isEmpty(*move)) ++occupied;
+      return move;
     };
     auto pool = coordinator::makeLocalPool(2);
     const auto s = coordinator::runCoordinator(book, pos, *pool, o);
@@ -628,14 +634,9 @@ TEST(Distributed, WhereTheEnginesQuickMoveFailsItThinksAgainOnceAndItsNewMoveGoe
     again.push_back(b.hash());
     jobsBeforeRethink = asked.size();
     EXPECT_EQ(toMove, Color::Black);
-    gomoku::SolveOptions so;
-    so.onlyAttacker = Color::Black;
-    so.maxNodes = 20000;
-    so.hashMegabytes = 8;
-    const gomoku::SolveResult r = gomoku::solve(gomoku::Position{gomoku::Rule::Freestyle, b, Color::Black}, so);
-    if (r.bestMove == gomoku::kNoPoint) return std::nullopt;
-    named.push_back(r.bestMove);
-    return r.bestMove;
+    const auto move = proversMove(gomoku::Rule::Freestyle, b, Color::Black);
+    if (move) named.push_back(*move);
+    return move;
   };
   const auto s = coordinator::runCoordinator(book, pos, pool, o);
   EXPECT_EQ(s.value, GameValue::BlackWins);
