@@ -280,15 +280,13 @@ class Run {
   void rethinkAbove(int child, Color attacker) {
     if (!options_.splitRethink) return;
     for (int parent : tree_.node(child).parents) {
-      if (tree_.node(parent).toMove != attacker || !rethought_.insert(parent).second) continue;
+      if (tree_.node(parent).toMove != attacker || rethought_.count(parent)) continue;
       const auto first = engineMove_.find(parent);
       if (first == engineMove_.end() || !first->second) continue;
       bool viaFirst = false;
       for (const auto& e : tree_.node(parent).edges) viaFirst |= e.child == child && e.move == *first->second;
-      if (!viaFirst) {
-        rethought_.erase(parent);  // not its engine move: a later answer may still be
-        continue;
-      }
+      if (!viaFirst) continue;  // not its engine move: a later answer may still be
+      rethought_.insert(parent);
       ++summary_.splitRethinks;
       const std::optional<Point> again = options_.splitRethink(tree_.position(parent).board, attacker);
       if (!again || *again == *first->second) continue;
