@@ -310,6 +310,7 @@ std::vector<CommandHelp> makeCommands() {
       {"campaign",
        "prove an opening (or any position) over as many runs as it takes",
        "tengen campaign OPENING|POSITION [--via MOVE] [--win C] --book DIR [options]\n"
+       "tengen campaign GAME --line --win C --book DIR [options]\n"
        "tengen campaign status OPENING|POSITION [--via MOVE] --book DIR [--chart FILE.svg]",
        "Proves the winner's win with the coordinator and its workers (in-process, or the ranks under\n"
        "mpirun), keeping every verified answer in the book, until it falls or is stopped; run the same\n"
@@ -319,10 +320,18 @@ std::vector<CommandHelp> makeCommands() {
        "split (with --hint-engine, the coordinator's own engine names the winner's move to ask first\n"
        "there). Where the winner is to move at the root, --via names its move, and the campaign proves the\n"
        "position after it, then the root (re-checked whole from the book). A log of where it stands goes\n"
-       "into the book every --sample-every seconds; 'campaign status' reads it, and --chart draws it.",
+       "into the book every --sample-every seconds; 'campaign status' reads it, and --chart draws it.\n"
+       "With --line the position is a whole game that C won: every position where C is to move (from ply\n"
+       "--line-from on) is proved through the game's own move there, deepest first, each step a run of\n"
+       "--time seconds; with --hint-engine, a step that stops with at most --line-help of the loser's\n"
+       "replies open (by class) has the engine think --split-rethink-ms about each, proves that move as a\n"
+       "campaign of its own, and runs the step again. The line stops at the first step still open.",
        {kRule, kSize, kToMove, kBook, kWorkers, kLockWait, kJson, kHintEngine, kHintAfter, kHintQuestions, kHintMs, kHintWait, kBookLeaves,
         {"win", true, "C", "whose win to prove (default: an opening's assessment)"},
         {"via", true, "MOVE", "the winner's move at the root, when the winner is to move there"},
+        {"line", false, "", "the position is a game the winner won: prove its line back from the end"},
+        {"line-from", true, "PLY", "--line: the shallowest position to prove, in plies (default 0, the whole game)"},
+        {"line-help", true, "N", "--line with --hint-engine: a step left with at most N open reply classes gets the engine's move after each (default 4; 0: never)"},
         {"job-nodes", true, "N", "nodes of a question's first job (default 200000)"},
         {"job-growth", true, "K", "an unknown job is asked again with K times its nodes (default 4)"},
         {"job-max-nodes", true, "N", "the largest job a question gets before it is split (default 3200000)"},
@@ -335,7 +344,8 @@ std::vector<CommandHelp> makeCommands() {
         kHash,
         {"chart", true, "FILE", "write the campaign's progress chart (SVG) here"}},
        {"tengen campaign I13 --via j9 --book ./suisei --workers 2 --chart suisei.svg",
-        "tengen campaign status I13 --via j9 --book ./suisei --chart suisei.svg"}},
+        "tengen campaign status I13 --via j9 --book ./suisei --chart suisei.svg",
+        "tengen campaign \"h8 i9 g9 g8 f10 e11 e9 g11 h10 f8 f11 g10 g12 h9 i10\" --line --win black --rule freestyle --book B --time 600"}},
       {"campaign status",
        "where a campaign stands, from its book",
        "tengen campaign status OPENING|POSITION [--via MOVE] [--win C] --book DIR [--chart FILE.svg] [--json]",

@@ -113,6 +113,7 @@ class Run {
     summary_.rootSettled = summary_.value != GameValue::Unknown;
     summary_.seconds = since(start_);
     summary_.treeNodes = tree_.size();
+    summary_.openReplies = openReplies();
     double idle = 0, idleWithWork = 0;
     for (auto& w : workers_) {
       if (!w.busy) w.idle += since(w.idleSince);
@@ -127,6 +128,22 @@ class Run {
     report(false);
     if (options_.sample) options_.sample(progress());
     return summary_;
+  }
+
+  // Where the attacker's opponent is to move at the root and the root was listed: its replies
+  // (one a class) still open for the attacker's question.
+  std::vector<gomoku::Point> openReplies() const {
+    std::vector<gomoku::Point> open;
+    const Node& root = tree_.node(0);
+    const int a = gomoku::index(attacker_);
+    if (root.toMove == attacker_ || !root.question[a].expanded || root.question[a].solved()) return open;
+    std::vector<bool> listed(tree_.size(), false);
+    for (const Edge& e : root.edges) {
+      if (listed[static_cast<std::size_t>(e.child)]) continue;
+      listed[static_cast<std::size_t>(e.child)] = true;
+      if (tree_.node(e.child).question[a].numbers.pn != 0) open.push_back(e.move);
+    }
+    return open;
   }
 
   // The run's figures and its open frontier: the leaves below the root still needed for the

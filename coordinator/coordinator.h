@@ -114,6 +114,9 @@ struct RunSummary {
   std::uint64_t splitQuestions = 0;    // splitOracle: nodes it was asked about
   std::uint64_t splitRethinks = 0, splitRethinksChanged = 0;  // splitRethink: asked, and named another move
   std::uint64_t jobsAskedAgain = 0;    // budgetGrowth: unknown answers asked again, larger
+  // The root's replies (one a class, in the root's frame) not proved the attacker's at the end,
+  // where the attacker's opponent is to move there and the root was listed; else none.
+  std::vector<gomoku::Point> openReplies;
   // Records the run could not read (damaged, or stored under another key): never taken as an
   // answer; their questions were asked again, and a new proof's write replaces them. One line each.
   std::vector<std::string> unreadableRecords;

@@ -100,6 +100,43 @@ else
   check "mpirun is installed (./dev.sh deps installs openmpi-bin)" false
 fi
 
+# --line: a game white won (the campaign's own proved line after ROOT), proved back from its end
+# through the game's own moves, every white-to-move position from ply 11 on a step of its own.
+GAME="$ROOT f7 l5 g8 h9 h10 k7 j10 j7 k6 g10 f11 h11 k10 l10 j11 j12 f12 g11 i12 d7 e8 l9 d9 c10 i11 i13 g6 h5 h13 g14 g12 e10 h12 e12 k9 g13 l8"
+out=$("$TENGEN" campaign "$GAME" --line --line-from 11 --win white --book "$T/l" --workers 2 --job-nodes 16 --job-growth 4 \
+      --job-max-nodes 4096 --json 2>"$T/l.err"); rc=$?
+last=$(tail -n 1 <<< "$out")
+check "--line proves every step of the game (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(17 of 17 steps, none open)" contains "$last" '"steps": 17, "steps_proved": 17, "open_at_ply": null'
+check "  from the position after 11 moves" contains "$last" '"from_ply": 11'
+check "  the steps run deepest first" contains "$(head -n 2 "$T/l.err")" "line: ply 44 (k9): proving"
+for n in 11 21 33; do
+  q=$("$TENGEN" query --json --book "$T/l" "$(cut -d' ' -f1-$n <<< "$GAME")")
+  check "  the position after $n moves is a verified white win in the book" contains "$q" '"result": "white-wins"' && \
+    check "  (verified, after $n)" contains "$q" '"verified": true'
+done
+q=$("$TENGEN" query --json --book "$T/l" "$(cut -d' ' -f1-13 <<< "$GAME")")
+check "  and white's game move there (h10 after 13 moves) is its best move" contains "$q" '"best_move": "h10"'
+v=$("$TENGEN" verify --book "$T/l" --json); rc=$?
+check "  every claim of the line's book verifies" [ "$rc" -eq 0 ]
+out=$("$TENGEN" campaign "$GAME" --line --line-from 11 --win white --book "$T/l" --workers 1 2>&1); rc=$?
+check "run again, every step was proved by an earlier run (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(says so)" [ "$(grep -c 'proved by an earlier run' <<< "$out")" -eq 17 ]
+# A step stopped with few replies open (--jobs 5): the engine (tengen's own) names white's move after
+# each open reply, each is proved as a campaign of its own, and the step is run again.
+out=$("$TENGEN" campaign "$GAME" --line --line-from 25 --win white --book "$T/h" --workers 1 --job-nodes 16 --job-growth 4 \
+      --job-max-nodes 4096 --jobs 5 --line-help 64 --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200 2>&1); rc=$?
+check "--line with an engine: a stopped step's open replies get the engine's move (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(a reply proved on its own)" grep -q "line: ply [0-9]* ([a-o][0-9]*), reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
+v=$("$TENGEN" verify --book "$T/h" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
+check "--line on a game with a move on a taken point: refused (rc $rc)" [ "$rc" -eq 2 ] && \
+  check "(one line naming the move)" [ "$(wc -l <<< "$err")" -eq 1 ] && check "(move 13, f7)" contains "$err" "move 13 (f7)"
+err=$("$TENGEN" campaign "$GAME" --line --via f7 --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
+check "--line with --via: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names --via)" contains "$err" "--via"
+check "a refused line makes no book" [ ! -e "$T/y" ]
+
 # Bad input: one line, a usage error.
 err=$("$TENGEN" campaign "$ROOT" --book "$T/x" 2>&1 >/dev/null); rc=$?
 check "no --win for a plain position: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(says what to give)" contains "$err" "--win"

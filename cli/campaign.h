@@ -1,0 +1,68 @@
+// What `tengen campaign` on one position and `tengen campaign --line` (every step of a game)
+// share: the target of a run, the loser's replies counted, the log's samples, and one run.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "book/book.h"
+#include "book/book_query.h"
+#include "cli/args.h"
+#include "cli/campaign_chart.h"
+#include "cli/distributed.h"
+#include "solver/gomoku/position.h"
+
+namespace tengen::cli {
+
+// What a campaign proves: the root, the winner, and the winner's move at the root when the
+// winner is to move there (the campaign then proves the position after it).
+struct CampaignTarget {
+  gomoku::Position root;
+  std::string text;  // as the user gave it
+  gomoku::Color winner = gomoku::Color::Black;
+  std::optional<gomoku::Point> via;
+  gomoku::Position proved;  // root, or root after `via`
+  std::string campaign;     // the log's name: the proved position's book key
+};
+
+// Throws UsageError when `via` is given where the winner is not to move or on a taken point, or
+// is missing where the winner is to move.
+CampaignTarget campaignTarget(const gomoku::Position& root, std::string text, gomoku::Color winner,
+                              std::optional<gomoku::Point> via);
+
+// The loser's replies at the proved position, and how many the book holds as the winner's; the
+// same counted by class (replies whose positions are mirror images of each other are one).
+struct ReplyCount {
+  std::uint32_t replies = 0, won = 0;
+  std::vector<std::string> open;
+  std::uint32_t classes = 0, classesWon = 0;
+  std::vector<std::pair<std::string, int>> openClasses;  // a reply of each open class, and its size
+};
+ReplyCount repliesOf(const book::QueryAnswer& proved, const CampaignTarget& t);
+
+std::vector<CampaignSample> samplesOf(const book::Book& book, const std::string& campaign);
+std::string hours(double seconds);
+
+// The coordinator's options from the campaign's command line (--time, the job sizes, the engine at
+// the splits, made for `rule` and `boardSize`); throws UsageError.
+coordinator::RunOptions campaignRunOptions(const Args& args, gomoku::Rule rule, int boardSize, gomoku::Color winner);
+// --chart: the campaign's progress drawn from its samples.
+void writeCampaignChart(const Args& args, const CampaignTarget& t, const std::vector<CampaignSample>& samples);
+
+// One run of the campaign on `t` with `run`'s book and workers, reported on standard output as
+// `tengen campaign` reports it (--json: one line).
+struct CampaignStepResult {
+  gomoku::GameValue value = gomoku::GameValue::Unknown;  // the root's: the winner's once linked and verified
+  std::vector<gomoku::Point> openReplies;  // the loser's replies still open at the proved position (one a class)
+};
+CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
+                                   coordinator::RunOptions options);
+
+// `tengen campaign GAME --line`: every position of the game where the winner is to move, proved
+// through the game's own move there, deepest first (campaign_line.cpp).
+int runCampaignLine(const Args& args);
+
+}  // namespace tengen::cli

@@ -1,0 +1,153 @@
+// `tengen campaign GAME --line`: a game's line proved back from its end. Each position where the
+// winner is to move is a campaign through the game's own move there, deepest first, so that each
+// step's tree finds the deeper steps' proofs in the book; a step that stops with a few of the
+// loser's replies open has the engine think about each of them and proves them one by one first.
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+
+#include "book/book_query.h"
+#include "cli/campaign.h"
+#include "cli/input_lines.h"
+#include "cli/json.h"
+#include "solver/gomoku/notation.h"
+#include "solver/gomoku/verifier_scans.h"
+#include "worker/shutdown.h"
+
+namespace tengen::cli {
+namespace {
+
+using gomoku::Color;
+using gomoku::Point;
+using gomoku::Position;
+
+// The game's moves, as typed (spaces or commas).
+std::vector<std::string> movesOf(const std::string& text) {
+  std::vector<std::string> moves;
+  std::string word;
+  std::istringstream in(text);
+  while (in >> word) {
+    std::size_t from = 0;
+    while (from <= word.size()) {
+      const std::size_t comma = std::min(word.find(',', from), word.size());
+      if (comma > from) moves.push_back(word.substr(from, comma - from));
+      from = comma + 1;
+    }
+  }
+  return moves;
+}
+
+std::string joined(const std::vector<std::string>& moves, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) out += (i ? " " : "") + moves[i];
+  return out;
+}
+
+// Every step of the line, deepest first: the positions after `from` plies or more where the winner
+// is to move, each with the game's next move. A move that makes the winner's five needs no step
+// (the position before it is won by the rules). The game is parsed whole first: a bad move
+// anywhere is refused before any work.
+std::vector<CampaignTarget> stepsOf(const std::string& text, const gomoku::PositionOptions& options, Color winner,
+                                    std::size_t from) {
+  const std::vector<std::string> moves = movesOf(text);
+  if (moves.empty()) throw UsageError("--line: give the game's moves, e.g. \"h8 i9 g9 g8 f10\"");
+  if (from >= moves.size())
+    throw UsageError("--line-from " + std::to_string(from) + ": the game has " + std::to_string(moves.size()) + " moves");
+  std::vector<CampaignTarget> steps;
+  for (std::size_t ply = moves.size(); ply-- > from;) {
+    const std::string prefix = joined(moves, ply);
+    Position root;
+    try {
+      root = gomoku::parsePosition(prefix, options);
+    } catch (const gomoku::PositionError& e) {
+      throw gomoku::PositionError("--line, the position after " + std::to_string(ply) + " moves: " + e.what());
+    }
+    std::string error;
+    const auto move = gomoku::parsePoint(moves[ply], root.board.size(), &error);
+    if (!move) throw gomoku::PositionError("--line, move " + std::to_string(ply + 1) + ": " + error);
+    if (!root.board.isEmpty(*move))
+      throw gomoku::PositionError("--line, move " + std::to_string(ply + 1) + " (" + moves[ply] + "): the point is taken");
+    if (root.toMove != winner) continue;
+    const auto fives = gomoku::scanFivePoints(root.board, winner, root.rule);
+    if (std::find(fives.begin(), fives.end(), *move) != fives.end()) continue;
+    steps.push_back(campaignTarget(root, prefix, winner, *move));
+  }
+  if (steps.empty()) throw UsageError("--line: " + std::string(gomoku::colorName(winner)) + " has no move to prove in the game after ply " + std::to_string(from));
+  return steps;
+}
+
+bool provedAfter(const book::Book& book, const CampaignTarget& t) {
+  const book::QueryAnswer a = book::queryBook(book, t.proved);
+  return a.verified && a.result == (t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins);
+}
+
+}  // namespace
+
+int runCampaignLine(const Args& args) {
+  if (args.positional().size() != 1) throw UsageError("--line: give the game, e.g. tengen campaign \"h8 i9 g9 ...\" --line --win black");
+  if (args.value("via")) throw UsageError("--line takes each move of the game as its step's --via: leave out --via");
+  const auto winner = colorOption(args, "win");
+  if (!winner) throw UsageError("--line: say whose win the game shows with --win black|white");
+  const auto from = static_cast<std::size_t>(args.integer("line-from", 0, 0, 1000));
+  const int helpReplies = static_cast<int>(args.integer("line-help", 4, 0, 64));
+  const std::vector<CampaignTarget> steps = stepsOf(args.positional()[0], positionOptions(args), *winner, from);
+  const coordinator::RunOptions options =
+      campaignRunOptions(args, steps.front().root.rule, steps.front().root.board.size(), *winner);
+  DistributedRun run(args, false, distributedGuide(args));
+  const book::Book& book = *run.book;
+  const bool json = args.flag("json");
+  const int n = steps.front().root.board.size();
+  const auto plyOf = [](const CampaignTarget& t) { return t.root.board.stoneCount() + 1; };
+  auto say = [&](const std::string& text) { (json ? std::cerr : std::cout) << "line: " << text << "\n"; };
+
+  std::size_t done = 0;
+  for (const CampaignTarget& t : steps) {
+    const std::string step = "ply " + std::to_string(plyOf(t)) + " (" + gomoku::formatPoint(*t.via, n) + ")";
+    say(step + ": " + (provedAfter(book, t) ? "proved by an earlier run; linking" : "proving"));
+    CampaignStepResult result = runCampaignStep(args, t, run, options);
+    // A few replies left open: the engine's longer move after each, proved as a campaign of its
+    // own, then the step again (the way the stalled replies of the freestyle classes fell).
+    if (result.value == gomoku::GameValue::Unknown && !worker::stopRequested() && options.splitRethink &&
+        !result.openReplies.empty() && result.openReplies.size() <= static_cast<std::size_t>(helpReplies)) {
+      for (const Point reply : result.openReplies) {
+        if (worker::stopRequested()) break;
+        const std::string r = gomoku::formatPoint(reply, n);
+        Position after = t.proved;
+        after.board.place(reply, after.toMove);
+        after.toMove = t.winner;
+        const auto answer = options.splitRethink(after.board, t.winner);
+        if (!answer || !after.board.isEmpty(*answer)) {
+          say(step + ", reply " + r + ": the engine named no move");
+          continue;
+        }
+        say(step + ", reply " + r + ": the engine's move " + gomoku::formatPoint(*answer, n) + ", proved on its own");
+        runCampaignStep(args, campaignTarget(after, t.text + " " + gomoku::formatPoint(*t.via, n) + " " + r, t.winner, *answer),
+                        run, options);
+      }
+      if (!worker::stopRequested()) result = runCampaignStep(args, t, run, options);
+    }
+    if (result.value == gomoku::GameValue::Unknown) break;
+    ++done;
+  }
+  const bool whole = done == steps.size();
+  const int shallowest = steps.back().root.board.stoneCount();
+  if (whole)
+    say("every step proved: " + std::string(gomoku::colorName(*winner)) + " wins the position after " + std::to_string(shallowest) +
+        " moves and every later one of the game, through the game's own moves, verified");
+  else
+    say("ply " + std::to_string(plyOf(steps[done])) + " is open; " + std::to_string(done) + " of " + std::to_string(steps.size()) +
+        " steps proved (run the same command again to go on)");
+  if (json)
+    std::cout << JsonObject()
+                     .str("line", args.positional()[0])
+                     .str("winner", gomoku::colorName(*winner))
+                     .num("from_ply", static_cast<long long>(shallowest))
+                     .num("steps", static_cast<long long>(steps.size()))
+                     .num("steps_proved", static_cast<long long>(done))
+                     .raw("open_at_ply", whole ? "null" : std::to_string(plyOf(steps[done])))
+                     .done()
+              << '\n';
+  return worker::stopRequested() ? worker::stopExitStatus() : 0;
+}
+
+}  // namespace tengen::cli
