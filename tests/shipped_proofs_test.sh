@@ -119,9 +119,8 @@ check_proof freestyle-h8-i9.tgp "h8/i9" black freestyle "black wins" h10 "g9 i7"
 check_proof freestyle-h8-i8.tgp "h8/i8" black freestyle "black wins" j10 "i9 h10" "i9 h9 f10 g10"
 # Freestyle game 2 of tests/data/freestyle-lines.jsonl after black's seventh move e9 (where the game
 # leaves the i9 class file), a campaign at each of the game's black moves, deepest first (as
-# `campaign --line` runs them); the
-# slice: after white's g11 and black's h10, the game's next pair (white answers everywhere, so the
-# move off the tree is a taken point).
+# `campaign --line` runs them); the slice: after white's g11 and black's h10, the game's next pair
+# (white answers everywhere, so the move off the tree is a taken point).
 check_proof freestyle-line2.tgp "e9,f10,g9,h8/e11,g8,i9" white freestyle "black wins" h8 "g11 h10"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
