@@ -4,7 +4,6 @@
 // loser's replies open has the engine think about each of them and proves them one by one first.
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 
 #include "book/book_query.h"
 #include "cli/campaign.h"
@@ -21,56 +20,36 @@ using gomoku::Color;
 using gomoku::Point;
 using gomoku::Position;
 
-// The game's moves, as typed (spaces or commas).
-std::vector<std::string> movesOf(const std::string& text) {
-  std::vector<std::string> moves;
-  std::string word;
-  std::istringstream in(text);
-  while (in >> word) {
-    std::size_t from = 0;
-    while (from <= word.size()) {
-      const std::size_t comma = std::min(word.find(',', from), word.size());
-      if (comma > from) moves.push_back(word.substr(from, comma - from));
-      from = comma + 1;
-    }
-  }
-  return moves;
-}
-
-std::string joined(const std::vector<std::string>& moves, std::size_t count) {
-  std::string out;
-  for (std::size_t i = 0; i < count; ++i) out += (i ? " " : "") + moves[i];
-  return out;
-}
-
 // Every step of the line, deepest first: the positions after `from` plies or more where the winner
 // is to move, each with the game's next move. A move that makes the winner's five needs no step
 // (the position before it is won by the rules). The game is parsed whole first: a bad move
 // anywhere is refused before any work.
 std::vector<CampaignTarget> stepsOf(const std::string& text, const gomoku::PositionOptions& options, Color winner,
                                     std::size_t from) {
-  const std::vector<std::string> moves = movesOf(text);
-  if (moves.empty()) throw UsageError("--line: give the game's moves, e.g. \"h8 i9 g9 g8 f10\"");
-  if (from >= moves.size())
-    throw UsageError("--line-from " + std::to_string(from) + ": the game has " + std::to_string(moves.size()) + " moves");
+  gomoku::GameLine game;
+  try {
+    game = gomoku::parseGameLine(text, options);
+  } catch (const gomoku::PositionError& e) {
+    throw gomoku::PositionError(std::string("--line, ") + e.what());
+  }
+  if (game.moves.empty()) throw UsageError("--line: give the game's moves, e.g. \"h8 i9 g9 g8 f10\"");
+  if (from >= game.moves.size())
+    throw UsageError("--line-from " + std::to_string(from) + ": the game has " + std::to_string(game.moves.size()) + " moves");
+  const std::vector<std::string> words = [&] {
+    std::vector<std::string> w;
+    for (const Point m : game.moves) w.push_back(gomoku::formatPoint(m, game.before.front().board.size()));
+    return w;
+  }();
   std::vector<CampaignTarget> steps;
-  for (std::size_t ply = moves.size(); ply-- > from;) {
-    const std::string prefix = joined(moves, ply);
-    Position root;
-    try {
-      root = gomoku::parsePosition(prefix, options);
-    } catch (const gomoku::PositionError& e) {
-      throw gomoku::PositionError("--line, the position after " + std::to_string(ply) + " moves: " + e.what());
-    }
-    std::string error;
-    const auto move = gomoku::parsePoint(moves[ply], root.board.size(), &error);
-    if (!move) throw gomoku::PositionError("--line, move " + std::to_string(ply + 1) + ": " + error);
-    if (!root.board.isEmpty(*move))
-      throw gomoku::PositionError("--line, move " + std::to_string(ply + 1) + " (" + moves[ply] + "): the point is taken");
+  for (std::size_t ply = game.moves.size(); ply-- > from;) {
+    const Position& root = game.before[ply];
+    const Point move = game.moves[ply];
     if (root.toMove != winner) continue;
     const auto fives = gomoku::scanFivePoints(root.board, winner, root.rule);
-    if (std::find(fives.begin(), fives.end(), *move) != fives.end()) continue;
-    steps.push_back(campaignTarget(root, prefix, winner, *move));
+    if (std::find(fives.begin(), fives.end(), move) != fives.end()) continue;
+    std::string prefix;
+    for (std::size_t i = 0; i < ply; ++i) prefix.append(i ? " " : "").append(words[i]);
+    steps.push_back(campaignTarget(root, prefix, winner, move));
   }
   if (steps.empty()) throw UsageError("--line: " + std::string(gomoku::colorName(winner)) + " has no move to prove in the game after ply " + std::to_string(from));
   return steps;

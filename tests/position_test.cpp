@@ -80,6 +80,34 @@ TEST(Position, FoulMovesAreIllegalOnlyForRenjuBlack) {
   EXPECT_EQ(parse("a1 f8 a3 g8 a5 h6 a7 h7 a9 h8").board.stoneCount(Color::White), 5);
 }
 
+// A whole game (campaign --line, book export --along): the position before each move, its last
+// move allowed to make five; any other illegal move named as parsePosition names it.
+TEST(Position, GameLinesEndingInFive) {
+  PositionOptions o;
+  o.rule = Rule::Renju;
+  const GameLine game = parseGameLine("h8 a1 i8 a3 j8 a5 k8 a7 l8", o);
+  ASSERT_EQ(game.moves.size(), 9u);
+  EXPECT_EQ(game.moves.back(), pt("l8"));
+  EXPECT_EQ(game.before.front().board.stoneCount(), 0);
+  EXPECT_EQ(game.before.back().board.stoneCount(), 8);
+  EXPECT_EQ(game.before.back().toMove, Color::Black);
+  const auto errorOfGame = [&](const std::string& text) {
+    try {
+      parseGameLine(text, o);
+    } catch (const PositionError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(errorOfGame("h8 a1 h8"), "move 3 (h8) is on an occupied point");
+  EXPECT_EQ(errorOfGame("h8 h8 i9"), "move 2 (h8) is on an occupied point");
+  EXPECT_EQ(errorOfGame("h8 a1 i8 a3 j8 a5 k8 a7 l8 a9"), "the game is over: move 9 (l8) makes five for black");
+  EXPECT_EQ(errorOfGame("f8 a1 g8 a3 h6 a5 h7 a7 h8"), "move 9 (h8) is forbidden to black (double-three)");
+  EXPECT_EQ(errorOfGame("f8 a1 g8 a3 h6 a5 h7 a7 h8 a9"), "move 9 (h8) is forbidden to black (double-three)");
+  o.rule = Rule::Freestyle;
+  EXPECT_EQ(parseGameLine("f8 a1 g8 a3 h6 a5 h7 a7 h8", o).moves.size(), 9u);
+}
+
 TEST(Position, BoardSizes) {
   EXPECT_EQ(parse("c3", Rule::Freestyle, 5).board.size(), 5);
   EXPECT_EQ(parse("t20", Rule::Renju, 20).board.stoneCount(), 1);

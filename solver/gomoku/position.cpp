@@ -143,4 +143,26 @@ std::string formatStones(const Board& board) {
   return out;
 }
 
+GameLine parseGameLine(std::string_view text, const PositionOptions& options) {
+  const auto tokens = splitTokens(text, " \t,");
+  GameLine game;
+  std::string prefix;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    // The position before this move checks every earlier one, with parsePosition's own errors.
+    Position before = parsePosition(prefix, options);
+    const Point move = parseOrThrow(tokens[i], before.board.size());
+    const std::string where = "move " + std::to_string(i + 1) + " (" + formatPoint(move, before.board.size()) + ")";
+    if (!before.board.isEmpty(move)) throw PositionError(where + " is on an occupied point");
+    // Only the last move is not checked by a later prefix: it may make five, not a foul.
+    if (i + 1 == tokens.size())
+      if (const ForbiddenKind foul = forbiddenKind(before.board, move, before.toMove, before.rule); foul != ForbiddenKind::None)
+        throw PositionError(where + " is forbidden to black (" + std::string(forbiddenKindName(foul)) + ")");
+    game.before.push_back(std::move(before));
+    game.moves.push_back(move);
+    prefix.append(prefix.empty() ? "" : " ").append(tokens[i]);
+  }
+  return game;
+}
+
 }  // namespace tengen::gomoku
+

@@ -34,6 +34,14 @@ struct Position {
 
 Position parsePosition(std::string_view text, const PositionOptions& options);
 
+// A game as a plain move list, its last move allowed to end it (a five): the position before each
+// move, and the move. A move that is illegal there throws PositionError naming its number.
+struct GameLine {
+  std::vector<Position> before;
+  std::vector<Point> moves;
+};
+GameLine parseGameLine(std::string_view text, const PositionOptions& options);
+
 // "BLACKS/WHITES" with each side sorted by column then row, e.g. "h8,i9/h9".
 std::string formatStones(const Board& board);
 
