@@ -170,8 +170,8 @@ class TreeWriter {
 // Rebuilds the tree of one claim from the records, depth first, sharing transposed positions.
 class TreeReader {
  public:
-  TreeReader(const Book& book, gomoku::Rule rule, Color attacker, bool attackerWins)
-      : book_(book), rule_(rule), attacker_(attacker), wins_(attackerWins) {}
+  TreeReader(const Book& book, gomoku::Rule rule, Color attacker, bool attackerWins, const PreferredMoves* prefer = nullptr)
+      : book_(book), rule_(rule), attacker_(attacker), wins_(attackerWins), prefer_(prefer) {}
 
   bool build(Board& board, Color toMove, std::uint64_t passScope, Tree& tree, StoredCheck& out) {
     tree_ = &tree;
@@ -206,11 +206,16 @@ class TreeReader {
     const int index = static_cast<int>(tree_->nodes.size());
     tree_->nodes.emplace_back();
     seen_[where] = index;
-    tree_->nodes[static_cast<std::size_t>(index)].argument.kind = step.argumentKind;
-    for (Cell c : step.argumentMoves)
-      tree_->nodes[static_cast<std::size_t>(index)].argument.moves.push_back(fromBook(c, key.symmetry, n));
-    for (Cell c : step.moves) {
-      const Point move = fromBook(c, key.symmetry, n);
+    std::vector<Point> moves;
+    if (const auto preferred = preferredMove(board, toMove, scope)) {
+      moves.push_back(*preferred);  // an attacker's node: one move, no argument
+    } else {
+      tree_->nodes[static_cast<std::size_t>(index)].argument.kind = step.argumentKind;
+      for (Cell c : step.argumentMoves)
+        tree_->nodes[static_cast<std::size_t>(index)].argument.moves.push_back(fromBook(c, key.symmetry, n));
+      for (Cell c : step.moves) moves.push_back(fromBook(c, key.symmetry, n));
+    }
+    for (const Point move : moves) {
       const bool pass = move == gomoku::kPass;
       if (!pass && (move < 0 || move >= board.cellCount() || !board.isEmpty(move)))
         return fail(board, toMove, "a stored move is off the board or on a stone");
@@ -225,6 +230,26 @@ class TreeReader {
     return index;
   }
 
+  // The caller's move at this attacker's node, when it names one and the book holds the position
+  // after it as the same win (the child is then rebuilt from the book like any other).
+  std::optional<Point> preferredMove(Board& board, Color toMove, std::uint64_t scope) const {
+    if (!prefer_ || scope != 0 || toMove != attacker_ || !wins_) return std::nullopt;
+    const auto it = prefer_->find(board.hash());
+    if (it == prefer_->end() || it->second < 0 || it->second >= board.cellCount() || !board.isEmpty(it->second))
+      return std::nullopt;
+    board.place(it->second, toMove);
+    std::optional<BookRecord> child;
+    try {
+      child = book_.get(canonicalKey(board, rule_, gomoku::opponent(toMove)).bytes);
+    } catch (const RecordError&) {
+    }
+    board.undo();
+    if (!child) return std::nullopt;
+    const ProofStep& step = child->steps[gomoku::index(attacker_)];
+    if (!step.present || step.attackerWins != wins_) return std::nullopt;
+    return it->second;
+  }
+
   int fail(const Board& board, Color toMove, const std::string& why) {
     out_->error = "at " + gomoku::formatStones(board) + " (" + std::string(gomoku::colorName(toMove)) +
                   " to move): " + why;
@@ -235,6 +260,7 @@ class TreeReader {
   gomoku::Rule rule_;
   Color attacker_;
   bool wins_;
+  const PreferredMoves* prefer_;
   Tree* tree_ = nullptr;
   StoredCheck* out_ = nullptr;
   std::unordered_map<std::uint64_t, int> seen_;
@@ -329,7 +355,7 @@ std::size_t storeSolve(Book& book, const gomoku::Position& root, const gomoku::S
 }
 
 StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rule rule, Color toMove, Color attacker,
-                               std::uint64_t passScope) {
+                               std::uint64_t passScope, const PreferredMoves* prefer) {
   StoredClaim out;
   const std::string key = scopedKey(canonicalKey(board, rule, toMove).bytes, passScope);
   std::optional<BookRecord> record;
@@ -345,7 +371,7 @@ StoredClaim rebuildStoredClaim(const Book& book, const Board& board, gomoku::Rul
   }
   const bool wins = record->steps[gomoku::index(attacker)].attackerWins;
   Board scratch = board;
-  out.ok = TreeReader(book, rule, attacker, wins).build(scratch, toMove, passScope, out.tree, out);
+  out.ok = TreeReader(book, rule, attacker, wins, prefer).build(scratch, toMove, passScope, out.tree, out);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include "book/book.h"
@@ -69,8 +70,13 @@ StoredCheck checkStoredClaim(const Book& book, const gomoku::Board& board, gomok
 struct StoredClaim : StoredCheck {
   proof::ProofTree<gomoku::Point> tree;
 };
+// Where the rebuilt tree reaches one of these positions (by the board's hash) with the attacker to
+// move, it takes this move instead of the stored one when the book holds the position after it as
+// the same win: a game's own moves followed (`book export --along`). A hash that collides only
+// picks another proved child; the tree stays a proof the verifier checks as any other.
+using PreferredMoves = std::unordered_map<std::uint64_t, gomoku::Point>;
 StoredClaim rebuildStoredClaim(const Book& book, const gomoku::Board& board, gomoku::Rule rule, gomoku::Color toMove,
-                               gomoku::Color attacker, std::uint64_t passScope = 0);
+                               gomoku::Color attacker, std::uint64_t passScope = 0, const PreferredMoves* prefer = nullptr);
 
 // Marks the step of `attacker` at each key verified (or not), in one batch.
 void markVerified(Book& book, const std::vector<std::string>& keys, gomoku::Color attacker, bool verified);

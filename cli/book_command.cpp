@@ -158,7 +158,14 @@ int exportProof(const Args& args) {
                           " is checked by its parts (the replies are mirror images of each other): export each "
                           "distinct reply's proof and name them in a proof set ('tengen verify --proof-set'), or "
                           "give --whole for one file repeating the mirror images' proofs");
-  const book::StoredClaim claim = book::rebuildStoredClaim(book, pos.board, pos.rule, pos.toMove, *attacker);
+  // --along: a game's own winning moves followed wherever the book proves them too.
+  book::PreferredMoves along;
+  if (const auto game = args.value("along")) {
+    const gomoku::GameLine line = gomoku::parseGameLine(*game, positionOptions(args));
+    for (std::size_t i = 0; i < line.moves.size(); ++i) along[line.before[i].board.hash()] = line.moves[i];
+  }
+  const book::StoredClaim claim =
+      book::rebuildStoredClaim(book, pos.board, pos.rule, pos.toMove, *attacker, 0, along.empty() ? nullptr : &along);
   if (!claim.ok) throw book::BookError("book " + book.dir() + ": the proof cannot be rebuilt: " + claim.error);
   book::ProofFile file;
   file.rule = pos.rule;

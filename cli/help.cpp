@@ -187,6 +187,7 @@ std::vector<CommandHelp> makeCommands() {
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
         {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},
         {"max-nodes", true, "N", "renlib/sgf: stop after this many moves in the tree (default 1000000)"},
+        {"along", true, "GAME", "proof: a game (a move list from the empty board) whose winner's moves the tree takes wherever the book proves the position after them the same win"},
         {"whole", false, "", "proof: write a win the book checks by its parts (mirror-image replies) as one tree, each image's proof repeated"},
         kCompactThreats},
        {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib",

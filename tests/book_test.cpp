@@ -15,6 +15,7 @@
 #include "book/position_key.h"
 #include "book/stored_proof.h"
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/symmetry.h"
@@ -265,6 +266,56 @@ TEST(Book, AThreatSequencesFirstThreatIsTheBestMoveInEveryOrientation) {
     EXPECT_EQ(a.bestMove, gomoku::applySymmetry(s, j8, 15)) << "symmetry " << s;
     EXPECT_TRUE(checkStoredClaim(book, image.board, Rule::Freestyle, Color::Black, Color::Black).ok) << "symmetry " << s;
   }
+}
+
+// `book export --along`: where a rebuilt tree reaches a position of the game with the winner to
+// move, it takes the game's move when the book proves the position after it the same win, and the
+// stored move otherwise; the tree stays a proof either way.
+TEST(Book, RebuiltTreeTakesThePreferredMoveOnlyWhereItsChildIsProved) {
+  TempDir tmp("book-test");
+  // Black's open three h8-i8-j8: g8 and k8 each make an open four.
+  const Position pos = positionOf("h8 a1 i8 a2 j8 a3", Rule::Freestyle);
+  Book book(tmp.sub("b"), Book::Access::Create);
+  const auto root = solved(pos);
+  ASSERT_EQ(root.value, gomoku::GameValue::BlackWins);
+  storeSolve(book, pos, root);
+  const Point stored = queryBook(book, pos).bestMove;
+  const Point g8 = *gomoku::parsePoint("g8", 15), k8 = *gomoku::parsePoint("k8", 15);
+  ASSERT_TRUE(stored == g8 || stored == k8) << gomoku::formatPoint(stored, 15);
+  const Point other = stored == g8 ? k8 : g8;
+  // The root's first move in a rebuilt tree (none where the stored step is a threat sequence).
+  const auto firstMove = [](const StoredClaim& c) {
+    return c.tree.nodes[0].children.empty() ? gomoku::kNoPoint : c.tree.nodes[0].children[0].move;
+  };
+  const StoredClaim plain = rebuildStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  ASSERT_NE(firstMove(plain), other);
+
+  PreferredMoves prefer{{pos.board.hash(), other}};
+  // The other move's position is not in the book yet: the stored step stays.
+  StoredClaim claim = rebuildStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black, 0, &prefer);
+  ASSERT_TRUE(claim.ok) << claim.error;
+  EXPECT_EQ(firstMove(claim), firstMove(plain));
+  EXPECT_EQ(claim.tree.nodes.size(), plain.tree.nodes.size());
+  // Proved and stored, it is taken, and the tree is a proof; without the preference, as before.
+  Position after = pos;
+  after.board.place(other, Color::Black);
+  after.toMove = Color::White;
+  const auto afterResult = solved(after);
+  ASSERT_EQ(afterResult.value, gomoku::GameValue::BlackWins);
+  storeSolve(book, after, afterResult);
+  claim = rebuildStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black, 0, &prefer);
+  ASSERT_TRUE(claim.ok) << claim.error;
+  EXPECT_EQ(firstMove(claim), other);
+  EXPECT_TRUE(gomoku::checkProof(pos.board, Color::Black, Rule::Freestyle, Color::Black, claim.tree).ok);
+  const StoredClaim again = rebuildStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black);
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_EQ(firstMove(again), firstMove(plain));
+  // A preferred move on a taken point changes nothing.
+  PreferredMoves taken{{pos.board.hash(), *gomoku::parsePoint("h8", 15)}};
+  claim = rebuildStoredClaim(book, pos.board, Rule::Freestyle, Color::Black, Color::Black, 0, &taken);
+  ASSERT_TRUE(claim.ok) << claim.error;
+  EXPECT_EQ(firstMove(claim), firstMove(plain));
 }
 
 TEST(Book, DrawIsTwoDisproofsAndChildrenKeepOnlyWhatIsProved) {
