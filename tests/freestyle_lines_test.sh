@@ -27,6 +27,9 @@ walk_line() {
     [ "$(grep -o '"result": "proved"' <<< "$line" | wc -l)" -eq $((plies - earliest)) ]
 }
 
+# Game 1 (from the empty board, 53 plies): h8 g9 i9 is the i9 class mirrored, which holds plies
+# 1-6; freestyle-line1.tgp (after black's k9) the rest.
+walk_line 1 freestyle-h8-i9.tgp freestyle-line1.tgp 3
 # Game 2 (h8 i9, 45 plies): the i9 class file (black g9, f10 and f8 after white's g8 and e11) holds
 # plies 1-6; at ply 7 the game leaves it (black e9), and freestyle-line2.tgp (after e9) holds the rest.
 walk_line 2 freestyle-h8-i9.tgp freestyle-line2.tgp 3

@@ -117,6 +117,11 @@ check_proof freestyle-h8-i9.tgp "h8/i9" black freestyle "black wins" h10 "g9 i7"
 # i8, white's first stone beside h8 on its row, black i9 (Rapfi's choice): the slices two of the
 # replies that needed campaigns of their own, h10 and h9 (with black f10, then g10 and f11).
 check_proof freestyle-h8-i8.tgp "h8/i8" black freestyle "black wins" j10 "i9 h10" "i9 h9 f10 g10"
+# Freestyle game 1 of tests/data/freestyle-lines.jsonl (h8 g9 i9 ..., game 2's first eleven moves
+# mirrored) after black's seventh move k9, where it leaves the i9 class file: the campaigns along
+# both games' black moves, exported along game 1's own moves (`book export --along`); the slice:
+# white's i11 and black's h10, the game's next pair (the move off the tree a taken point).
+check_proof freestyle-line1.tgp "h8,i9,j10,k9/g9,i8,k11" white freestyle "black wins" h8 "i11 h10"
 # Freestyle game 2 of tests/data/freestyle-lines.jsonl after black's seventh move e9 (where the game
 # leaves the i9 class file), a campaign at each of the game's black moves, deepest first (as
 # `campaign --line` runs them); the slice: after white's g11 and black's h10, the game's next pair
