@@ -77,7 +77,8 @@ int runCampaignLine(const Args& args) {
   const bool json = args.flag("json");
   const int n = steps.front().root.board.size();
   const auto plyOf = [](const CampaignTarget& t) { return t.root.board.stoneCount() + 1; };
-  auto say = [&](const std::string& text) { (json ? std::cerr : std::cout) << "line: " << text << "\n"; };
+  // Flushed: a line runs for hours, its log often a file.
+  auto say = [&](const std::string& text) { (json ? std::cerr : std::cout) << "line: " << text << std::endl; };
 
   std::size_t done = 0;
   for (const CampaignTarget& t : steps) {
