@@ -127,6 +127,10 @@ check_proof freestyle-line1.tgp "h8,i9,j10,k9/g9,i8,k11" white freestyle "black 
 # `campaign --line` runs them); the slice: after white's g11 and black's h10, the game's next pair
 # (white answers everywhere, so the move off the tree is a taken point).
 check_proof freestyle-line2.tgp "e9,f10,g9,h8/e11,g8,i9" white freestyle "black wins" h8 "g11 h10"
+# Freestyle game 3 (h8 h9 f9 ...) from the position after 16 moves, black's d11 (its campaigns
+# reached no further back in the session), exported along the game; the slice: black's d11 and
+# white's d10, the game's next pair.
+check_proof freestyle-line3.tgp "d13,e10,f9,g9,h8,i8,i10,j9/e12,f8,f11,g8,g10,h9,i7,k10" black freestyle "black wins" a1 "d11 d10"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
