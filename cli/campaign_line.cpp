@@ -10,6 +10,7 @@
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/rules.h"
 #include "solver/gomoku/verifier_scans.h"
 #include "worker/shutdown.h"
 
@@ -96,8 +97,9 @@ int runCampaignLine(const Args& args) {
         after.board.place(reply, after.toMove);
         after.toMove = t.winner;
         const auto answer = options.splitRethink(after.board, t.winner);
-        if (!answer || !after.board.isEmpty(*answer)) {
-          say(step + ", reply " + r + ": the engine named no move");
+        if (!answer || !after.board.isEmpty(*answer) ||
+            gomoku::forbiddenKind(after.board, *answer, t.winner, after.rule) != gomoku::ForbiddenKind::None) {
+          say(step + ", reply " + r + ": the engine named no legal move");
           continue;
         }
         say(step + ", reply " + r + ": the engine's move " + gomoku::formatPoint(*answer, n) + ", proved on its own");
