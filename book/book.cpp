@@ -327,7 +327,10 @@ std::string openFilesOnce(const rocksdb::DBOptions& options, const std::string& 
     const rocksdb::Status t = db->GetPropertiesOfAllTables(handles[i], &tables);
     if (!t.ok() && error.empty()) error = failure(dir, t, "opening its files").what();
   }
-  if (error.empty() && acknowledged && db->GetLatestSequenceNumber() < *acknowledged)
+  // Beside a live writer a secondary instance may read a manifest its flush has just replaced and
+  // miss the log it deleted: it can lag what the writer acknowledged, and the writer checked the
+  // count itself when it opened. A waiting writer took that lag for lost writes.
+  if (error.empty() && acknowledged && !besideWriter && db->GetLatestSequenceNumber() < *acknowledged)
     error = writesLost(gomoku::printable(dir), db->GetLatestSequenceNumber(), *acknowledged);
   // Beside a writer, its flushes and compactions are under way: the tables it is making are its own.
   if (error.empty() && !besideWriter) error = strayTablesCheck(*db, dir, descriptors, handles);
@@ -463,6 +466,8 @@ Book::Book(std::string dir, Access access)
 
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
+  // A reader beside a live writer sees the book as of the files it read (see openFilesOnce).
+  bool besideWriter = !writer && lockHolder(dir_) != 0;
   if (writer) {
     s = rocksdb::DB::Open(db, dir_, descriptors, &impl_->handles, &raw);
     if (!s.ok() && s.IsIOError())
@@ -475,7 +480,8 @@ Book::Book(std::string dir, Access access)
   }
   if (!s.ok()) throw failure(dir_, s, "opening");
   impl_->db.reset(raw);
-  if (acknowledged && impl_->db->GetLatestSequenceNumber() < *acknowledged)
+  besideWriter = besideWriter || (!writer && lockHolder(dir_) != 0);
+  if (acknowledged && !besideWriter && impl_->db->GetLatestSequenceNumber() < *acknowledged)
     throw BookError(writesLost(name_, impl_->db->GetLatestSequenceNumber(), *acknowledged));
   // A writer's account of its writes, made once the book is known to be sound (or new).
   auto keepAccount = [&] {
