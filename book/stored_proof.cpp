@@ -231,7 +231,7 @@ class TreeReader {
   }
 
   // The caller's move at this attacker's node, when it names one and the book holds the position
-  // after it as the same win (the child is then rebuilt from the book like any other).
+  // after it as the same verified win (the child is then rebuilt from the book like any other).
   std::optional<Point> preferredMove(Board& board, Color toMove, std::uint64_t scope) const {
     if (!prefer_ || scope != 0 || toMove != attacker_ || !wins_) return std::nullopt;
     const auto it = prefer_->find(board.hash());
@@ -245,8 +245,9 @@ class TreeReader {
     }
     board.undo();
     if (!child) return std::nullopt;
+    // Verified only: the preference never trades a checked step for a claim the verifier may refuse.
     const ProofStep& step = child->steps[gomoku::index(attacker_)];
-    if (!step.present || step.attackerWins != wins_) return std::nullopt;
+    if (!step.present || step.attackerWins != wins_ || !step.verified()) return std::nullopt;
     return it->second;
   }
 
