@@ -36,11 +36,6 @@ std::vector<CampaignTarget> stepsOf(const std::string& text, const gomoku::Posit
   if (game.moves.empty()) throw UsageError("--line: give the game's moves, e.g. \"h8 i9 g9 g8 f10\"");
   if (from >= game.moves.size())
     throw UsageError("--line-from " + std::to_string(from) + ": the game has " + std::to_string(game.moves.size()) + " moves");
-  const std::vector<std::string> words = [&] {
-    std::vector<std::string> w;
-    for (const Point m : game.moves) w.push_back(gomoku::formatPoint(m, game.before.front().board.size()));
-    return w;
-  }();
   std::vector<CampaignTarget> steps;
   for (std::size_t ply = game.moves.size(); ply-- > from;) {
     const Position& root = game.before[ply];
@@ -48,9 +43,8 @@ std::vector<CampaignTarget> stepsOf(const std::string& text, const gomoku::Posit
     if (root.toMove != winner) continue;
     const auto fives = gomoku::scanFivePoints(root.board, winner, root.rule);
     if (std::find(fives.begin(), fives.end(), move) != fives.end()) continue;
-    std::string prefix;
-    for (std::size_t i = 0; i < ply; ++i) prefix.append(i ? " " : "").append(words[i]);
-    steps.push_back(campaignTarget(root, prefix, winner, move));
+    const std::vector<Point> before(game.moves.begin(), game.moves.begin() + static_cast<std::ptrdiff_t>(ply));
+    steps.push_back(campaignTarget(root, gomoku::formatMoves(before, root.board.size()), winner, move));
   }
   if (steps.empty()) throw UsageError("--line: " + std::string(gomoku::colorName(winner)) + " has no move to prove in the game after ply " + std::to_string(from));
   return steps;
