@@ -480,6 +480,7 @@ Book::Book(std::string dir, Access access)
   }
   if (!s.ok()) throw failure(dir_, s, "opening");
   impl_->db.reset(raw);
+  // Asked again: a writer that started while the files were read can have moved on past them too.
   besideWriter = besideWriter || (!writer && lockHolder(dir_) != 0);
   if (acknowledged && !besideWriter && impl_->db->GetLatestSequenceNumber() < *acknowledged)
     throw BookError(writesLost(name_, impl_->db->GetLatestSequenceNumber(), *acknowledged));

@@ -10,7 +10,7 @@
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
-#include "solver/gomoku/rules.h"
+#include "solver/gomoku/threats.h"
 #include "solver/gomoku/verifier_scans.h"
 #include "worker/shutdown.h"
 
@@ -91,8 +91,7 @@ int runCampaignLine(const Args& args) {
         after.board.place(reply, after.toMove);
         after.toMove = t.winner;
         const auto answer = options.splitRethink(after.board, t.winner);
-        if (!answer || !after.board.isEmpty(*answer) ||
-            gomoku::forbiddenKind(after.board, *answer, t.winner, after.rule) != gomoku::ForbiddenKind::None) {
+        if (!answer || !gomoku::isLegal(after.board, *answer, t.winner, after.rule)) {
           say(step + ", reply " + r + ": the engine named no legal move");
           continue;
         }
