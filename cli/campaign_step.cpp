@@ -246,6 +246,9 @@ CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, Di
                      .num("seconds", s.seconds)
                      .num("campaign_seconds", samples.empty() ? s.seconds : samples.back().campaignSeconds)
                      .str("stopped_by", s.stoppedBy)
+                     .num("engine_questions", static_cast<long long>(s.engineQuestions))
+                     .num("engine_seconds", s.engineSeconds)
+                     .num("worker_seconds", s.workerSeconds)
                      .done()
               << '\n';
   } else {
@@ -268,6 +271,7 @@ CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, Di
     if (s.splitQuestions > 0)
       std::cout << "engine at the splits: asked at " << s.splitQuestions << " nodes, again (longer) at " << s.splitRethinks
                 << ", another move named at " << s.splitRethinksChanged << "\n";
+    if (const std::string engine = engineInJobs(s); !engine.empty()) std::cout << engine << "\n";
     if (rootValue == gomoku::GameValue::Unknown) std::cout << "run the same command again to go on\n";
   }
   std::cout.flush();  // before the next step's progress on standard error

@@ -38,6 +38,9 @@ void setReporter(Options& options, bool json) {
 }
 // `v` with `digits` decimals.
 std::string fixed(double v, int digits);
+// One line on the workers' outside engine within their jobs (questions, seconds, share of the
+// jobs' time); empty when no job asked one.
+std::string engineInJobs(const coordinator::RunSummary& s);
 
 // A job budget from --job-nodes / --job-time (defaultNodes when neither is given) and --hash.
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes);

@@ -52,6 +52,14 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
+std::string engineInJobs(const coordinator::RunSummary& s) {
+  if (s.engineQuestions == 0) return {};
+  return "engine in the jobs: " + std::to_string(s.engineQuestions) + (s.engineQuestions == 1 ? " question, " : " questions, ") +
+         fixed(s.engineSeconds, 1) +
+         " s of the jobs' " + fixed(s.workerSeconds, 1) + " s (" +
+         fixed(100 * s.engineSeconds / std::max(1e-9, s.workerSeconds), 1) + "%)";
+}
+
 namespace {
 
 using namespace tengen::gomoku;
@@ -79,6 +87,7 @@ void printSummary(const coordinator::RunSummary& s, const std::string& workers) 
             << (s.checkedByWorkers ? " (rebuilt here, verified on workers)" : "") << "\n"
             << "messages: " << s.messages << ", " << (s.messages ? (s.bytesSent + s.bytesReceived) / s.messages : 0)
             << " bytes each on average\n";
+  if (const std::string engine = engineInJobs(s); !engine.empty()) std::cout << engine << "\n";
 }
 
 // After a run the stop request cut short: one line on where it stopped, and the exit status.
@@ -218,7 +227,11 @@ int runDistributedSolve(const Args& args) {
         .num("proofs_lent", static_cast<long long>(s.proofsLent))
         .num("idle", s.idleFraction)
         .str("stopped_by", s.stoppedBy);
-    if (const auto engine = args.value("hint-engine")) o.str("hint_engine", *engine);
+    if (const auto engine = args.value("hint-engine"))
+      o.str("hint_engine", *engine)
+          .num("engine_questions", static_cast<long long>(s.engineQuestions))
+          .num("engine_seconds", s.engineSeconds)
+          .num("worker_seconds", s.workerSeconds);
     if (run.where().empty()) o.raw("book", "null");
     else o.str("book", run.where());
     std::cout << o.done() << '\n';

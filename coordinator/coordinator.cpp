@@ -774,6 +774,8 @@ class Run {
     }
     ++summary_.jobs;
     summary_.workerSeconds += reply->seconds;
+    summary_.engineQuestions += reply->engineQuestions;
+    summary_.engineSeconds += reply->engineSeconds;
     Question& q = tree_.node(job.node).question[gomoku::index(job.attacker)];
     const gomoku::Position pos = tree_.position(job.node);
     if (reply->outcome != worker::JobOutcome::Proven && reply->outcome != worker::JobOutcome::Disproven)

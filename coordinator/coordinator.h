@@ -93,6 +93,10 @@ struct RunSummary {
   std::uint64_t nodes = 0;             // prover nodes over all workers
   double seconds = 0;
   double workerSeconds = 0;            // time workers spent in jobs (their own clocks)
+  // The workers' outside engines (--hint-engine) within the jobs counted in workerSeconds:
+  // questions, and seconds spent on them (the splits' engine is the coordinator's: splitQuestions).
+  std::uint64_t engineQuestions = 0;
+  double engineSeconds = 0;
   double checkSeconds = 0;             // coordinator time re-verifying answers (one worker only)
   double workerCheckSeconds = 0;       // worker time re-verifying other workers' answers
   std::uint64_t checkedByWorkers = 0;  // answers checked by a worker other than their finder

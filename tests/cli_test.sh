@@ -495,6 +495,7 @@ out=$("$TENGEN" solve --json --hash 16 --workers 2 --job-nodes 200000 --hint-eng
 check "a guided distributed solve exits 0" [ "$rc" -eq 0 ]
 check "a guided distributed solve proves black's win" contains "$out" '"result": "black-wins"'
 check "a guided distributed solve names its engine" contains "$out" "\"hint_engine\": \"$TENGEN engine\""
+check "a guided distributed solve counts its engine's questions in the jobs" grep -Eq '"engine_questions": [1-9][0-9]*, "engine_seconds": [0-9.e-]+, "worker_seconds": ' <<< "$out"
 out=$("$TENGEN" bench horizon --lines 9 --start 20 --stop 19 --nodes 20000 --workers 2 --hint-engine "$TENGEN engine" --hint-ms 50 --json 2>/dev/null); rc=$?
 check "a guided horizon walk through the coordinator proves the line's last plies" contains "$out" '"earliest_ply": 19'
 err=$("$TENGEN" solve --hint-engine "$TENGEN engine" --hint-plies 2 --workers 2 "h8 h9" 2>&1 >/dev/null); rc=$?

@@ -105,6 +105,14 @@ TEST(Protocol, MessagesRoundTrip) {
   const auto tree = worker::fromWire(again.tree, 6);
   EXPECT_EQ(tree.size(), reply.tree.nodes.size());
   EXPECT_TRUE(gomoku::checkProof(pos.board, pos.toMove, pos.rule, Color::White, tree).ok);
+  EXPECT_EQ(reply.engineQuestions, 0u) << "an unguided job asks no engine";
+  EXPECT_EQ(reply.engineSeconds, 0.0);
+  worker::JobReply guided = reply;
+  guided.engineQuestions = 17;
+  guided.engineSeconds = 2.5;
+  const auto guidedAgain = worker::jobReplyOf(std::get<worker::GameReply>(worker::decodeMessage(worker::encodeMessage(worker::gameReplyOf(guided)))));
+  EXPECT_EQ(guidedAgain.engineQuestions, 17u);
+  EXPECT_EQ(guidedAgain.engineSeconds, 2.5);
   EXPECT_TRUE(std::holds_alternative<worker::StopRequest>(worker::decodeMessage(worker::encodeMessage(worker::StopRequest{}))));
 
   // A job with lent wins, a worker's request for one and the coordinator's answer.
@@ -171,11 +179,14 @@ TEST(GuidedWorkers, AJobAsksItsWorkersOracleOnceTheGameIsKnownAndStillProvesVeri
   EXPECT_EQ(counting.made.load(), 1);
   EXPECT_GE(counting.asked.load(), 1) << "black is to move: the job's root asks";
   EXPECT_LE(counting.asked.load(), 50) << "at most the guide's questions a job";
+  EXPECT_EQ(first.engineQuestions, static_cast<std::uint32_t>(counting.asked.load())) << "the reply counts the job's questions";
+  EXPECT_GT(first.engineSeconds, 0.0) << "and the time they took";
   // Another job of the same game: the same oracle (one engine a worker); another game: a new one.
   const int askedBefore = counting.asked.load();
-  runner.run(worker::makeJobRequest(2, pos, Color::Black, budget));
+  const worker::JobReply second = runner.run(worker::makeJobRequest(2, pos, Color::Black, budget));
   EXPECT_EQ(counting.made.load(), 1);
   EXPECT_GT(counting.asked.load(), askedBefore);
+  EXPECT_EQ(second.engineQuestions, static_cast<std::uint32_t>(counting.asked.load() - askedBefore)) << "each job's own questions";
   runner.run(worker::makeJobRequest(3, freestyle("c3 d4 c4", 6), Color::White, budget));
   EXPECT_EQ(counting.made.load(), 2);
   ASSERT_EQ(counting.games.size(), 2u);

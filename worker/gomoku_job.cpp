@@ -2,7 +2,10 @@
 // the worker's own solve() has already passed through the independent verifier.
 #include "worker/gomoku_job.h"
 
+#include <atomic>
 #include <chrono>
+#include <memory>
+#include <optional>
 
 #include "solver/gomoku/proof_check.h"
 #include "solver/gomoku/rules.h"
@@ -14,7 +17,7 @@
 BOOST_CLASS_VERSION(tengen::worker::JobRequest, 4)
 BOOST_CLASS_VERSION(tengen::worker::WireHint, 1)
 BOOST_CLASS_VERSION(tengen::worker::KnownWin, 1)
-BOOST_CLASS_VERSION(tengen::worker::JobReply, 1)
+BOOST_CLASS_VERSION(tengen::worker::JobReply, 2)
 
 namespace boost::serialization {
 
@@ -35,8 +38,9 @@ void serialize(Archive& ar, tengen::worker::KnownWin& w, unsigned) {
   ar & w.canonicalHash & w.toMove & w.attacker;
 }
 template <class Archive>
-void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned) {
+void serialize(Archive& ar, tengen::worker::JobReply& r, unsigned version) {
   ar & r.jobId & r.outcome & r.tree & r.pn & r.dn & r.nodes & r.seconds & r.error;
+  if (version >= 2) ar & r.engineQuestions & r.engineSeconds;
 }
 
 }  // namespace boost::serialization
@@ -169,6 +173,15 @@ std::shared_ptr<const gomoku::KnownProofs> JobRunner::lentProofs(const JobReques
   return known_;
 }
 
+namespace {
+
+struct EngineTally {
+  std::atomic<std::uint32_t> questions{0};
+  std::atomic<std::uint64_t> nanoseconds{0};
+};
+
+}  // namespace
+
 const gomoku::MoveOracle& JobRunner::oracleFor(const gomoku::Position& pos) {
   const int game = static_cast<int>(pos.rule) * 64 + pos.board.size();
   if (guide_.make && game != oracleGame_) {
@@ -202,8 +215,18 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
         if (h.move >= 0 && h.move < pos.board.cellCount()) (*hints)[h.boardHash].push_back(h.move);
       options.hints = std::move(hints);
     }
+    // What the engine costs the job, counted around each question. With --hint-wait 0 it answers
+    // on a thread of its own, hence atomics, held by the oracle so no answer outlives its tally.
+    auto engine = std::make_shared<EngineTally>();
     if (const gomoku::MoveOracle& oracle = oracleFor(pos)) {
-      options.oracle = oracle;
+      options.oracle = [oracle, engine](const gomoku::Board& board, Color toMove) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::optional<gomoku::Point> move = oracle(board, toMove);
+        engine->nanoseconds += static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+        ++engine->questions;
+        return move;
+      };
       options.oracleAfterNodes = guide_.afterNodes;
       options.oracleQuestions = guide_.questions;
       options.oracleInBackground = guide_.inBackground;
@@ -213,6 +236,8 @@ JobReply JobRunner::run(const JobRequest& job, const std::atomic<bool>* withdraw
     source_ = {};  // the channel it asks through is the running job's only
     reply.nodes = r.nodes;
     reply.seconds = r.seconds;
+    reply.engineQuestions = engine->questions.load();
+    reply.engineSeconds = static_cast<double>(engine->nanoseconds.load()) * 1e-9;
     if (!r.proofs.empty()) {
       reply.tree = toWire(r.proofs.front().tree);
       reply.outcome = r.proofs.front().tree.attackerWins ? JobOutcome::Proven : JobOutcome::Disproven;

@@ -69,6 +69,10 @@ struct JobReply {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::string error;             // Failed: why (a bad position, a rejected proof)
+  // The worker's outside engine (--hint-engine) during the job: questions asked and seconds spent
+  // on them. On a hard position the engine's thinking can be most of a job's time.
+  std::uint32_t engineQuestions = 0;
+  double engineSeconds = 0;
 };
 
 struct JobBudget {
