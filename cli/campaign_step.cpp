@@ -236,21 +236,18 @@ CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, Di
   writeCampaignChart(args, t, samples);
   const int n = t.root.board.size();
   if (json) {
-    std::cout << JsonObject()
-                     .str("campaign", t.text)
-                     .str("winner", gomoku::colorName(t.winner))
-                     .raw("via", t.via ? jsonQuote(gomoku::formatPoint(*t.via, n)) : "null")
-                     .str("result", gomoku::gameValueName(rootValue))
-                     .num("nodes", static_cast<long long>(s.nodes))
-                     .num("jobs", static_cast<long long>(s.jobs))
-                     .num("seconds", s.seconds)
-                     .num("campaign_seconds", samples.empty() ? s.seconds : samples.back().campaignSeconds)
-                     .str("stopped_by", s.stoppedBy)
-                     .num("engine_questions", static_cast<long long>(s.engineQuestions))
-                     .num("engine_seconds", s.engineSeconds)
-                     .num("worker_seconds", s.workerSeconds)
-                     .done()
-              << '\n';
+    JsonObject o;
+    o.str("campaign", t.text)
+        .str("winner", gomoku::colorName(t.winner))
+        .raw("via", t.via ? jsonQuote(gomoku::formatPoint(*t.via, n)) : "null")
+        .str("result", gomoku::gameValueName(rootValue))
+        .num("nodes", static_cast<long long>(s.nodes))
+        .num("jobs", static_cast<long long>(s.jobs))
+        .num("seconds", s.seconds)
+        .num("campaign_seconds", samples.empty() ? s.seconds : samples.back().campaignSeconds)
+        .str("stopped_by", s.stoppedBy);
+    addEngineInJobs(o, s);
+    std::cout << o.done() << '\n';
   } else {
     std::cout << "campaign: " << shownPosition(t.text) << (t.via ? " then " + gomoku::formatPoint(*t.via, n) : "") << ", "
               << gomoku::colorName(t.winner) << "'s win: " << gomoku::gameValueName(rootValue) << " (this run: " << s.jobs

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "cli/json.h"
 #include "book/book.h"
 #include "coordinator/coordinator.h"
 #include "coordinator/worker_pool.h"
@@ -41,6 +42,8 @@ std::string fixed(double v, int digits);
 // One line on the workers' outside engine within their jobs (questions, seconds, share of the
 // jobs' time); empty when no job asked one.
 std::string engineInJobs(const coordinator::RunSummary& s);
+// The same as JSON fields: engine_questions, engine_seconds, worker_seconds.
+void addEngineInJobs(JsonObject& o, const coordinator::RunSummary& s);
 
 // A job budget from --job-nodes / --job-time (defaultNodes when neither is given) and --hash.
 worker::JobBudget budgetFrom(const Args& args, const char* nodesName, const char* timeName, std::uint64_t defaultNodes);

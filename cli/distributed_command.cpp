@@ -60,6 +60,12 @@ std::string engineInJobs(const coordinator::RunSummary& s) {
          fixed(100 * s.engineSeconds / std::max(1e-9, s.workerSeconds), 1) + "%)";
 }
 
+void addEngineInJobs(JsonObject& o, const coordinator::RunSummary& s) {
+  o.num("engine_questions", static_cast<long long>(s.engineQuestions))
+      .num("engine_seconds", s.engineSeconds)
+      .num("worker_seconds", s.workerSeconds);
+}
+
 namespace {
 
 using namespace tengen::gomoku;
@@ -227,11 +233,10 @@ int runDistributedSolve(const Args& args) {
         .num("proofs_lent", static_cast<long long>(s.proofsLent))
         .num("idle", s.idleFraction)
         .str("stopped_by", s.stoppedBy);
-    if (const auto engine = args.value("hint-engine"))
-      o.str("hint_engine", *engine)
-          .num("engine_questions", static_cast<long long>(s.engineQuestions))
-          .num("engine_seconds", s.engineSeconds)
-          .num("worker_seconds", s.workerSeconds);
+    if (const auto engine = args.value("hint-engine")) {
+      o.str("hint_engine", *engine);
+      addEngineInJobs(o, s);
+    }
     if (run.where().empty()) o.raw("book", "null");
     else o.str("book", run.where());
     std::cout << o.done() << '\n';
