@@ -8,6 +8,7 @@
 #include "solver/gomoku/known_proofs.h"
 #include "solver/gomoku/notation.h"
 #include "solver/gomoku/proof_check.h"
+#include "solver/gomoku/proof_game.h"
 #include "solver/gomoku/solve.h"
 #include "solver/gomoku/symmetry.h"
 
@@ -245,6 +246,45 @@ TEST(KnownProofs, AForgedKnownProofIsRejectedNotReported) {
   EXPECT_NE(r.value, GameValue::BlackWins);
   EXPECT_NE(r.verifyError.find("verifier rejected"), std::string::npos) << r.verifyError;
   EXPECT_TRUE(r.proofs.empty());
+}
+
+// A node's children are asked about together when it is listed (their lookups fetched a few
+// ahead): on either side, the one child whose position is known is proved at once and no other
+// is, at the first listing and again from the expansion cache. (The known "proof" is a bare
+// root: nothing here is verified, only found.)
+TEST(KnownProofs, ANodesKnownChildIsFoundAmongItsOthersOnEitherSide) {
+  auto bareWin = std::make_shared<proof::ProofTree<Point>>();
+  bareWin->attackerWins = true;
+  bareWin->nodes.resize(1);
+  int sides = 0;
+  for (const int plies : {4, 5}) {  // black to move, then white
+    const Position parent = firstPlies(plies);
+    ProofGame game(parent.board, parent.toMove, parent.rule, Color::Black, ProofMode::Full);
+    game.setThreatProbes(0, 0);  // no probe may settle the node or refute a reply
+    std::vector<proof::Child<Point>> children;
+    proof::Argument<Point> argument;
+    ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open) << plies << " plies";
+    ASSERT_GT(children.size(), 20u) << plies << " plies: more children than are fetched ahead";
+    const Point move = children[children.size() / 2].move;
+    Board after = parent.board;
+    after.place(move, parent.toMove);
+    auto known = std::make_shared<KnownProofs>(Rule::Renju, 15);
+    known->add(after, opponent(parent.toMove), Color::Black, bareWin);
+    game.setKnownProofs(known);
+    for (int listing = 0; listing < 2; ++listing) {
+      ASSERT_EQ(game.expand(children, argument), proof::Expansion::Open);
+      int proved = 0;
+      for (const auto& c : children) {
+        const proof::ProofNumbers n = c.estimated ? c.numbers : game.estimateAfter(c.move);
+        if (n.pn != 0) continue;
+        ++proved;
+        EXPECT_EQ(c.move, move) << plies << " plies, listing " << listing;
+      }
+      EXPECT_EQ(proved, 1) << plies << " plies (" << colorName(parent.toMove) << " to move), listing " << listing;
+    }
+    ++sides;
+  }
+  EXPECT_EQ(sides, 2);
 }
 
 }  // namespace

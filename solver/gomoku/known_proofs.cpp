@@ -1,16 +1,27 @@
 // Indexing proof trees by the positions of their nodes, and cutting a node's subtree out.
 #include "solver/gomoku/known_proofs.h"
 
+#include <atomic>
 #include <vector>
 
 #include "solver/gomoku/zobrist.h"
 
 namespace tengen::gomoku {
 
+std::uint32_t KnownProofs::nextVersion() {
+  // Process-wide, so that a version read from one store never matches another's; 0 is skipped
+  // on wrapping (it stands for "never checked").
+  static std::atomic<std::uint32_t> last{0};
+  std::uint32_t v = last.fetch_add(1, std::memory_order_relaxed) + 1;
+  while (v == 0) v = last.fetch_add(1, std::memory_order_relaxed) + 1;
+  return v;
+}
+
 void KnownProofs::add(const Board& board, Color toMove, Color attacker, std::shared_ptr<const Tree> tree) {
   if (!tree || tree->nodes.empty() || !tree->attackerWins || board.size() != size_) return;
   Board scratch = board;
   index(scratch, toMove, attacker, tree, 0);
+  version_ = nextVersion();
 }
 
 void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree,
@@ -18,7 +29,7 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
   // A position met twice keeps its first proof (a DAG's shared nodes are walked once).
   const std::uint64_t key = keyOf(board.hash(), toMove, attacker);
   if (!proofs_.try_emplace(key, Ref{tree, node}).second) return;
-  provedFilter_.insert(key, proofs_);
+  mark(keyOf(board.canonicalHash(), toMove, attacker));
   for (const auto& e : tree->nodes[static_cast<std::size_t>(node)].children) {
     if (e.node <= 0 || e.node >= static_cast<int>(tree->nodes.size())) continue;
     if (e.move == kPass) {
@@ -34,14 +45,13 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
 
 bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p) const {
   const Color mover = opponent(toMove);  // who played p
-  const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
-  const std::uint64_t key = keyOf(hash, toMove, attacker);
-  if (provedFilter_.mayHold(key) && proofs_.count(key)) return true;
-  if (loadable_.empty()) return false;
-  // Loadable proofs are listed once for all orientations; the one met is rebuilt in its own.
   const std::uint64_t canonical = p == kNoPoint ? board.canonicalHash() : board.canonicalHashAfter(p, mover);
   const std::uint64_t listedKey = keyOf(canonical, toMove, attacker);
-  if (!listedFilter_.mayHold(listedKey)) return false;
+  if (!filter_.mayHold(listedKey)) return false;
+  const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
+  if (proofs_.count(keyOf(hash, toMove, attacker))) return true;
+  // Loadable proofs are listed once for all orientations; the one met is rebuilt in its own.
+  if (loadable_.empty()) return false;
   const auto it = loadable_.find(listedKey);
   if (it == loadable_.end()) return false;
   Board scratch = board;
@@ -54,6 +64,7 @@ bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p)
   }
   ++loadsGiven_;
   index(scratch, toMove, attacker, tree, 0);
+  version_ = nextVersion();
   return true;
 }
 

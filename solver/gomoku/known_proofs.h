@@ -9,6 +9,7 @@
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "solver/gomoku/board.h"
 #include "solver/gomoku/types.h"
@@ -37,18 +38,28 @@ class KnownProofs {
   void setLoader(Loader loader) { loader_ = std::move(loader); }
   void addLoadable(std::uint64_t canonicalHash, Color toMove, Color attacker) {
     const std::uint64_t key = keyOf(canonicalHash, toMove, attacker);
-    loadable_.insert(key);
-    listedFilter_.insert(key, loadable_);
+    if (loadable_.insert(key).second) mark(key);
+    version_ = nextVersion();
   }
 
   // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
   // first, unless kNoPoint). A loadable proof is loaded here: kept with every position inside it
   // when the loader rebuilds it, forgotten (in every orientation) when it cannot.
   bool has(const Board& board, Color toMove, Color attacker, Point p = kNoPoint) const;
+  // Starts fetching what has() with the same arguments reads first, so that a node's children
+  // can be asked about with their cache misses overlapping.
+  void prefetch(const Board& board, Color toMove, Color attacker, Point p) const {
+    filter_.prefetch(keyOf(board.canonicalHashAfter(p, opponent(toMove)), toMove, attacker));
+  }
   // That proof, as a tree of its own (nullptr when none is known).
   std::shared_ptr<const Tree> find(std::uint64_t hash, Color toMove, Color attacker) const;
 
   std::size_t positions() const { return proofs_.size() + loadable_.size(); }
+  // Changes whenever a proof or a loadable one is added (not when one is forgotten), drawn from
+  // one count for every store in the process (4 billion additions before it comes round): a
+  // search that found none of a node's children here need not ask again while it stays the
+  // same. Never 0.
+  std::uint32_t version() const { return version_; }
   // Proofs the loader was asked for, and how many it gave.
   std::uint64_t loadsAsked() const { return loadsAsked_; }
   std::uint64_t loadsGiven() const { return loadsGiven_; }
@@ -63,17 +74,26 @@ class KnownProofs {
            (attacker == Color::White ? 0x2545f4914f6cdd1dull : 0);
   }
   void index(Board& board, Color toMove, Color attacker, const std::shared_ptr<const Tree>& tree, int node) const;
+  // Marks a position's key by canonical hash in the filter.
+  void mark(std::uint64_t canonicalKey) const {
+    marked_.push_back(canonicalKey);
+    filter_.insert(canonicalKey, marked_);
+  }
 
   Rule rule_;
   int size_;
   // Loaded proofs join proofs_ on first use: the store is only ever read by one search thread.
   mutable std::unordered_map<std::uint64_t, Ref> proofs_;
   mutable std::unordered_set<std::uint64_t> loadable_;
-  // In front of proofs_ and loadable_ (never cleared: a key erased from loadable_ stays marked).
-  // has() is asked at every estimate, nearly always about a position nobody proved.
-  mutable proof::KeyFilter provedFilter_, listedFilter_;
+  // In front of proofs_ and loadable_, one filter for both, by canonical hash (never cleared: a
+  // key erased from loadable_ stays marked): has() is asked about every child a node lists,
+  // nearly always about a position nobody proved, and one cache miss is cheaper than two.
+  mutable proof::KeyFilter filter_;
+  mutable std::vector<std::uint64_t> marked_;  // every key marked, for the filter to grow from
   Loader loader_;
   mutable std::uint64_t loadsAsked_ = 0, loadsGiven_ = 0;
+  static std::uint32_t nextVersion();
+  mutable std::uint32_t version_ = nextVersion();
 };
 
 }  // namespace tengen::gomoku

@@ -201,7 +201,7 @@ ProofNumbers ProofGame::estimateAfter(Point p) {
     undo();
     return n;
   }
-  if (knownWin(p)) return ProofNumbers::proven();
+  if (known_ && !noKnownChildHere() && knownWin(p)) return ProofNumbers::proven();
   if (toMove_ != attacker_) return replyRefuted(p) ? ProofNumbers::proven() : ProofNumbers{1, 1};
   if (hints_)
     if (const auto it = hints_->find(board_.hash()); it != hints_->end())
@@ -256,9 +256,9 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     else
       for (int i = 0; i < c.childCount; ++i) {
         const Point p = c.moves.point(i);
-        children.push_back(
-            {p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
+        children.push_back({p, numbersAfterAttackerMove(p, c.moves.threatClass(i), 1), 0, true});
       }
+    if (c.expansion == Expansion::Open) markKnownChildren(children);
     if (siblingHintsOn_ && c.expansion == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
     if (background_) takeOracleAnswer();
     if (oracle_ && c.expansion == Expansion::Open && toMove_ == attacker_ && effort_ >= oracleAfter_) askOracle(false);
@@ -299,6 +299,7 @@ proof::Expansion ProofGame::expand(std::vector<proof::Child<Point>>& children, p
     if (withClasses) c.moves.setThreatClass(i, childClasses_[static_cast<std::size_t>(i)]);
   }
   for (std::size_t i = 0; i < argument.moves.size(); ++i) c.moves.setPoint(c.childCount + static_cast<int>(i), argument.moves[i]);
+  if (e == Expansion::Open) markKnownChildren(children);
   if (siblingHintsOn_ && e == Expansion::Open && toMove_ == attacker_) applySiblingHint(children);
   // The search's root is listed once per search and never come back to: asked at once.
   if (oracle_ && e == Expansion::Open && toMove_ == attacker_ && static_cast<int>(board_.history().size()) == rootPly_)
@@ -474,9 +475,32 @@ void ProofGame::pushEstimatedChildren(std::vector<proof::Child<Point>>& children
   for (Point p : moves_) {
     const std::uint8_t threatClass = threatClassOf(shapes_[static_cast<std::size_t>(p)]);
     childClasses_.push_back(threatClass);
-    // A known win is proved at once (read here, as the children are listed, not at each visit).
-    children.push_back({p, knownWin(p) ? ProofNumbers::proven() : numbersAfterAttackerMove(p, threatClass, 1), 0, true});
+    // A known win is proved at once: see markKnownChildren().
+    children.push_back({p, numbersAfterAttackerMove(p, threatClass, 1), 0, true});
   }
+}
+
+void ProofGame::markKnownChildren(std::vector<proof::Child<Point>>& children) {
+  if (!known_ || mode_ != ProofMode::Full) return;
+  // Asked in the children's order: a loadable proof is rebuilt at its first asking, as before.
+  // Fetched all at once, most fetches would find no room in the memory system and be dropped.
+  constexpr std::size_t kAhead = 8;
+  const Color after = opponent(toMove_);
+  for (std::size_t i = 0; i < std::min(kAhead, children.size()); ++i)
+    known_->prefetch(board_, after, attacker_, children[i].move);
+  bool any = false;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    if (i + kAhead < children.size()) known_->prefetch(board_, after, attacker_, children[i + kAhead].move);
+    auto& child = children[i];
+    if (knownWin(child.move)) {
+      any = true;
+      if (child.estimated) child.numbers = ProofNumbers::proven();
+    }
+  }
+  // A child found known may have been loaded just now (a new version): a node with none left
+  // the known proofs as they were.
+  noKnownChildKey_ = any ? 0 : exactKey();
+  noKnownChildAt_ = known_->version();
 }
 
 }  // namespace tengen::gomoku

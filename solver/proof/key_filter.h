@@ -28,6 +28,11 @@ class KeyFilter {
     set(key);
   }
 
+  // Starts fetching the block mayHold(key) reads.
+  void prefetch(std::uint64_t key) const {
+    if (!bits_.empty()) __builtin_prefetch(blockOf(key));
+  }
+
   // False: the key was never inserted. True: it may have been.
   bool mayHold(std::uint64_t key) const {
     if (bits_.empty()) return false;
