@@ -43,10 +43,8 @@ void KnownProofs::index(Board& board, Color toMove, Color attacker, const std::s
   }
 }
 
-bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p) const {
+bool KnownProofs::has(const Board& board, Color toMove, Color attacker, Point p, std::uint64_t listedKey) const {
   const Color mover = opponent(toMove);  // who played p
-  const std::uint64_t canonical = p == kNoPoint ? board.canonicalHash() : board.canonicalHashAfter(p, mover);
-  const std::uint64_t listedKey = keyOf(canonical, toMove, attacker);
   if (!filter_.mayHold(listedKey)) return false;
   const std::uint64_t hash = p == kNoPoint ? board.hash() : board.hash() ^ zobristKey(mover, p);
   if (proofs_.count(keyOf(hash, toMove, attacker))) return true;

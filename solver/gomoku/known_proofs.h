@@ -45,12 +45,17 @@ class KnownProofs {
   // Whether a proof of `attacker`'s win is known for `toMove` to play on `board` (played `p`
   // first, unless kNoPoint). A loadable proof is loaded here: kept with every position inside it
   // when the loader rebuilds it, forgotten (in every orientation) when it cannot.
-  bool has(const Board& board, Color toMove, Color attacker, Point p = kNoPoint) const;
-  // Starts fetching what has() with the same arguments reads first, so that a node's children
-  // can be asked about with their cache misses overlapping.
-  void prefetch(const Board& board, Color toMove, Color attacker, Point p) const {
-    filter_.prefetch(keyOf(board.canonicalHashAfter(p, opponent(toMove)), toMove, attacker));
+  bool has(const Board& board, Color toMove, Color attacker, Point p = kNoPoint) const {
+    return has(board, toMove, attacker, p, listedKey(board, toMove, attacker, p));
   }
+  // The same in two steps, so that a node's children can be asked about with their cache misses
+  // overlapping: the position's key (what has() computes first), a fetch of what it reads first,
+  // then has() with that key.
+  std::uint64_t listedKey(const Board& board, Color toMove, Color attacker, Point p) const {
+    return keyOf(p == kNoPoint ? board.canonicalHash() : board.canonicalHashAfter(p, opponent(toMove)), toMove, attacker);
+  }
+  void prefetch(std::uint64_t listedKey) const { filter_.prefetch(listedKey); }
+  bool has(const Board& board, Color toMove, Color attacker, Point p, std::uint64_t listedKey) const;
   // That proof, as a tree of its own (nullptr when none is known).
   std::shared_ptr<const Tree> find(std::uint64_t hash, Color toMove, Color attacker) const;
 

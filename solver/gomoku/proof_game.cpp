@@ -486,13 +486,16 @@ void ProofGame::markKnownChildren(std::vector<proof::Child<Point>>& children) {
   // Fetched all at once, most fetches would find no room in the memory system and be dropped.
   constexpr std::size_t kAhead = 8;
   const Color after = opponent(toMove_);
-  for (std::size_t i = 0; i < std::min(kAhead, children.size()); ++i)
-    known_->prefetch(board_, after, attacker_, children[i].move);
+  knownKeys_.resize(children.size());
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    knownKeys_[i] = known_->listedKey(board_, after, attacker_, children[i].move);
+    if (i < kAhead) known_->prefetch(knownKeys_[i]);
+  }
   bool any = false;
   for (std::size_t i = 0; i < children.size(); ++i) {
-    if (i + kAhead < children.size()) known_->prefetch(board_, after, attacker_, children[i + kAhead].move);
+    if (i + kAhead < children.size()) known_->prefetch(knownKeys_[i + kAhead]);
     auto& child = children[i];
-    if (knownWin(child.move)) {
+    if (known_->has(board_, after, attacker_, child.move, knownKeys_[i])) {
       any = true;
       if (child.estimated) child.numbers = ProofNumbers::proven();
     }

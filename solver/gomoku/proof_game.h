@@ -352,6 +352,7 @@ class ProofGame {
   bool noKnownChildHere() const {
     return noKnownChildKey_ == exactKey() && noKnownChildAt_ == known_->version();
   }
+  std::vector<std::uint64_t> knownKeys_;  // markKnownChildren(): the children's keys, computed once
   std::uint64_t noKnownChildKey_ = 0;
   std::uint32_t noKnownChildAt_ = 0;
   std::uint64_t nullMoveNodes_ = 0;
