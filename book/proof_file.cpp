@@ -3,14 +3,13 @@
 // field is range-checked on reading: the verifier gets a well-formed tree or none.
 #include "book/proof_file.h"
 
-#include <zstd.h>
-
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
+#include "book/compressed_bytes.h"
 #include "book/sealed_bytes.h"
 #include "book/whole_file.h"
 #include "solver/gomoku/notation.h"
@@ -152,11 +151,12 @@ ProofFile decode(std::string_view bytes, const std::string& what) {
 }  // namespace
 
 void writeProofFile(const std::string& path, const ProofFile& proof, int level) {
-  const std::string payload = encode(proof);
-  std::string frame(ZSTD_compressBound(payload.size()), '\0');
-  const std::size_t n = ZSTD_compress(frame.data(), frame.size(), payload.data(), payload.size(), level);
-  if (ZSTD_isError(n)) throw std::runtime_error(gomoku::printable(path) + ": compression failed: " + ZSTD_getErrorName(n));
-  frame.resize(n);
+  std::string frame;
+  try {
+    frame = compressBytes(encode(proof), level);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(gomoku::printable(path) + ": " + e.what());
+  }
   writeWholeFile(path, frame);
 }
 
@@ -164,31 +164,15 @@ ProofFile readProofFile(const std::string& path) {
   const std::string what = gomoku::printable(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(what + ": cannot open");
-  std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // Streamed, with a cap: a frame may not say its size, and a hostile one may claim any.
-  std::string payload;
-  ZSTD_DStream* stream = ZSTD_createDStream();
-  ZSTD_initDStream(stream);
-  ZSTD_inBuffer input{frame.data(), frame.size(), 0};
-  std::string chunk(ZSTD_DStreamOutSize(), '\0');
-  std::size_t status = 1;
-  while (input.pos < input.size) {
-    ZSTD_outBuffer output{chunk.data(), chunk.size(), 0};
-    status = ZSTD_decompressStream(stream, &output, &input);
-    if (ZSTD_isError(status)) {
-      ZSTD_freeDStream(stream);
-      throw std::runtime_error(what + ": not a tengen proof file (" + ZSTD_getErrorName(status) + ")");
-    }
-    payload.append(chunk.data(), output.pos);
-    if (payload.size() > kMaxPayload) {
-      ZSTD_freeDStream(stream);
-      throw std::runtime_error(what + ": larger than any proof this tengen reads");
-    }
-    if (output.pos == 0 && status != 0 && input.pos == input.size) break;
+  const std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Decompressed payload = decompressBytes(frame, kMaxPayload);
+  switch (payload.status) {
+    case Decompressed::Status::NotCompressed: throw std::runtime_error(what + ": not a tengen proof file (" + payload.detail + ")");
+    case Decompressed::Status::TooLarge: throw std::runtime_error(what + ": larger than any proof this tengen reads");
+    case Decompressed::Status::CutShort: throw std::runtime_error(what + ": cut short (not a whole compressed frame)");
+    case Decompressed::Status::Whole: break;
   }
-  ZSTD_freeDStream(stream);
-  if (frame.empty() || status != 0) throw std::runtime_error(what + ": cut short (not a whole compressed frame)");
-  return decode(payload, what);
+  return decode(payload.bytes, what);
 }
 
 ProofFile sliceProof(const ProofFile& proof, const std::vector<gomoku::Point>& moves) {

@@ -4,11 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <type_traits>
 
 #include "book/book.h"
 #include "book/claim_parts.h"
+#include "book/compressed_bytes.h"
 #include "book/book_repair.h"
 #include "book/book_stats.h"
 #include "book/position_key.h"
@@ -34,6 +36,10 @@ namespace tengen::cli {
 namespace {
 
 using book::Book;
+
+// Entry exports compress well (repeated field names); level 9 keeps a large book's export quick.
+constexpr int kEntriesCompression = 9;
+constexpr std::size_t kMaxEntriesText = std::size_t{64} << 30;
 
 std::string bookDir(const Args& args) { return args.value("book").value_or(book::kDefaultBookDir); }
 
@@ -189,12 +195,19 @@ int exportEntries(const Args& args) {
   if (format == "proof") return exportProof(args);
   if (format != "jsonl") throw UsageError("unknown export format " + gomoku::quoted(format) + " (jsonl, renlib, sgf or proof)");
   if (args.value("root") || args.value("depth")) throw UsageError("--root and --depth go with --format renlib or sgf");
+  const auto out = args.value("out");
+  const bool compressed = out && out->ends_with(".zst");
   const Book book(bookDir(args), Book::Access::ReadOnly);
-  std::size_t bad = 0;
+  // With --out the entries are gathered and written whole (compressed for a .zst name): a file
+  // under the name is always a complete export.
+  std::ostringstream gathered;
+  std::ostream& lines = out ? static_cast<std::ostream&>(gathered) : std::cout;
+  std::size_t bad = 0, written = 0;
   book.forEach([&](std::string_view key, const book::BookRecord* record, const std::string& error) {
     if (record) {
       try {
-        std::cout << book::entryToJson(key, *record) << '\n';
+        lines << book::entryToJson(key, *record) << '\n';
+        ++written;
         return true;
       } catch (const book::BookError&) {
       }
@@ -204,6 +217,13 @@ int exportEntries(const Args& args) {
               << (error.empty() ? "" : ": " + error) << '\n';
     return true;
   });
+  if (out) {
+    const std::string text = std::move(gathered).str();
+    const std::string bytes = compressed ? book::compressBytes(text, kEntriesCompression) : text;
+    book::writeWholeFile(*out, bytes);
+    std::cerr << "tengen book export: " << written << " entries of book " << book.dir() << " to "
+              << gomoku::printable(*out) << ", " << bytes.size() << " bytes" << (compressed ? " (Zstandard)" : "") << '\n';
+  }
   return bad ? 1 : 0;
 }
 
@@ -244,7 +264,7 @@ int importProof(const Args& args, const std::string& source) {
 
 int importEntries(const Args& args) {
   if (args.positional().size() != 1)
-    throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl file, a .tgp proof file, or - for stdin)");
+    throw UsageError("usage: tengen book import SOURCE [--book DIR] (a book directory, a .jsonl or .jsonl.zst file, a .tgp proof file, or - for stdin)");
   const std::string source = args.positional()[0];
   const std::string shown = gomoku::printable(source);  // as it may stand in a message
   if (source.ends_with(".tgp")) return importProof(args, source);
@@ -278,9 +298,24 @@ int importEntries(const Args& args) {
       }
       return true;
     });
+  } else if (source.ends_with(".zst")) {
+    // Entries exported with --out NAME.zst: the whole frame is read first, so a damaged or cut
+    // file imports nothing.
+    std::ifstream in(source, std::ios::binary);
+    if (!in) throw book::BookError(shown + ": cannot open");
+    const std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    book::Decompressed text = book::decompressBytes(frame, kMaxEntriesText);
+    switch (text.status) {
+      case book::Decompressed::Status::NotCompressed: throw book::BookError(shown + ": not Zstandard-compressed entries (" + text.detail + ")");
+      case book::Decompressed::Status::TooLarge: throw book::BookError(shown + ": more than 64 GiB of entries once uncompressed");
+      case book::Decompressed::Status::CutShort: throw book::BookError(shown + ": cut short (not a whole compressed frame); nothing imported");
+      case book::Decompressed::Status::Whole: break;
+    }
+    std::istringstream in2(std::move(text.bytes));
+    readJsonl(in2);
   } else {
     std::ifstream in(source);
-    if (!in) throw book::BookError(shown + ": cannot open (give a book directory, a .jsonl file, or -)");
+    if (!in) throw book::BookError(shown + ": cannot open (give a book directory, a .jsonl or .jsonl.zst file, or -)");
     readJsonl(in);
   }
   // Nothing readable: the book is left as it was (and none is made where there was none).

@@ -182,7 +182,7 @@ std::vector<CommandHelp> makeCommands() {
        "win (verified)\", ...), the proved best moves marked. RenLib holds 15x15 only.",
        {kBook, kRule, kSize,
         {"format", true, "F", "jsonl (default), renlib (.lib, RenLib 3.x), sgf (FF[4] GM[4]) or proof (a proof file for 'tengen verify --proof'; under freestyle and standard its forcing lines end at threat-sequence leaves, see --compact-threats)"},
-        {"out", true, "FILE", "renlib, sgf (instead of standard output) and proof: the file to write, whole or not at all"},
+        {"out", true, "FILE", "the file to write instead of standard output (proof: needed), whole or not at all; jsonl to a name ending in .zst: Zstandard-compressed"},
         {"win", true, "C", "proof: whose win (default: the stored result's winner); the other colour's gives its disproof"},
         {"root", true, "POSITION", "renlib/sgf: the tree's root, a move list (default: the empty board)"},
         {"depth", true, "D", "renlib/sgf: plies below the root (default 4)"},
@@ -190,17 +190,20 @@ std::vector<CommandHelp> makeCommands() {
         {"along", true, "GAME", "proof: a game (a move list from the empty board) whose winner's moves the tree takes wherever the book proves the position after them the same win"},
         {"whole", false, "", "proof: write a win the book checks by its parts (mirror-image replies) as one tree, each image's proof repeated"},
         kCompactThreats},
-       {"tengen book export > book.jsonl", "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib",
+       {"tengen book export > book.jsonl", "tengen book export --out campaign.jsonl.zst",
+        "tengen book export --format renlib --root \"D4\" --depth 6 > d4.lib",
         "tengen book export --format proof --root \"h8 a1\" --rule freestyle --out h8-a1.tgp"}},
       {"book import",
        "merge a book, a JSON Lines file or a proof file (.tgp)",
        "tengen book import SOURCE [--book DIR]",
-       "Merges a book directory, a JSON Lines file, or - (standard input) into the book. Imported proofs\n"
-       "are claims until 'tengen verify' re-checks them; a contradiction imports nothing. A proof file\n"
+       "Merges a book directory, a JSON Lines file (.jsonl, or .jsonl.zst as 'book export --out' writes\n"
+       "it), or - (standard input) into the book. Imported proofs are claims until 'tengen verify'\n"
+       "re-checks them; a contradiction imports nothing. A proof file\n"
        "(SOURCE ending in .tgp, as 'book export --format proof' writes and proofs/ ships) is re-checked\n"
        "whole by the verifier first and stored as verified records in one atomic write, or not at all.",
        {kBook, kLockWait},
        {"tengen book import book.jsonl --book ./tengen-book",
+        "tengen book import campaign.jsonl.zst --book ./tengen-book && tengen verify --book ./tengen-book",
         "tengen book import proofs/freestyle-h8-n9.tgp --book ./tengen-book"}},
       {"book repair",
        "copy what can be read of a damaged book into a new book",

@@ -123,6 +123,24 @@ out=$("$TENGEN" verify --book "$BOOKS/b"); rc=$?
 check "verify after import exits 0" [ "$rc" -eq 0 ]
 check "verify says what it checked" contains "$out" "verified 1 of 1 stored claims"
 check "export -> import -> verify -> export is the same book" cmp -s "$BOOKS/a.jsonl" <("$TENGEN" book export --book "$BOOKS/b")
+# The same entries through a compressed file (how a campaign's book travels between machines).
+"$TENGEN" book export --book "$BOOKS/a" --out "$BOOKS/a.jsonl.zst" 2>/dev/null; rc=$?
+check "export --out NAME.zst exits 0" [ "$rc" -eq 0 ]
+check "export --out NAME.zst is compressed (not the text)" [ "$(head -c 1 "$BOOKS/a.jsonl.zst")" != "{" ]
+"$TENGEN" book export --book "$BOOKS/a" --out "$BOOKS/a-copy.jsonl" 2>/dev/null
+check "export --out NAME.jsonl is the standard output's text" cmp -s "$BOOKS/a.jsonl" "$BOOKS/a-copy.jsonl"
+out=$("$TENGEN" book import "$BOOKS/a.jsonl.zst" --book "$BOOKS/z"); rc=$?
+check "import of a .jsonl.zst file exits 0" [ "$rc" -eq 0 ]
+"$TENGEN" verify --book "$BOOKS/z" > /dev/null
+check "export.zst -> import -> verify -> export is the same book" cmp -s "$BOOKS/a.jsonl" <("$TENGEN" book export --book "$BOOKS/z")
+head -c "$(( $(stat -c %s "$BOOKS/a.jsonl.zst") - 9 ))" "$BOOKS/a.jsonl.zst" > "$BOOKS/cut.jsonl.zst"
+err=$("$TENGEN" book import "$BOOKS/cut.jsonl.zst" --book "$BOOKS/cut" 2>&1 >/dev/null); rc=$?
+check "import of a cut .zst exits 1" [ "$rc" -eq 1 ]
+check "import of a cut .zst says so in one line" [ "$err" == "tengen book: $BOOKS/cut.jsonl.zst: cut short (not a whole compressed frame); nothing imported" ]
+check "import of a cut .zst makes no book" [ ! -e "$BOOKS/cut" ]
+cp "$BOOKS/a.jsonl" "$BOOKS/plain.jsonl.zst"
+err=$("$TENGEN" book import "$BOOKS/plain.jsonl.zst" --book "$BOOKS/cut" 2>&1 >/dev/null); rc=$?
+check "import of text named .zst exits 1 naming the file" [ "$rc" -eq 1 ] && check "... not compressed" contains "$err" "plain.jsonl.zst: not Zstandard-compressed entries"
 "$TENGEN" solve --hash 16 --rule freestyle --size 6 --book "$BOOKS/c" "c3" > /dev/null
 out=$("$TENGEN" book import "$BOOKS/c" --book "$BOOKS/b"); rc=$?
 check "import of another book directory exits 0" [ "$rc" -eq 0 ]
