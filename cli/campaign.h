@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -60,6 +61,13 @@ struct CampaignStepResult {
 };
 CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                    coordinator::RunOptions options);
+
+// runCampaignStep, then, when it stopped with at most `helpReplies` of the loser's reply classes
+// open and the options have an engine at the splits (splitRethink), the engine's move after each
+// open reply proved as a campaign of its own and the run made again; `say` tells each help.
+CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
+                                         const coordinator::RunOptions& options, int helpReplies,
+                                         const std::function<void(const std::string&)>& say);
 
 // `tengen campaign GAME --line`: every position of the game where the winner is to move, proved
 // through the game's own move there, deepest first (campaign_line.cpp).

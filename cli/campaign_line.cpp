@@ -1,7 +1,7 @@
 // `tengen campaign GAME --line`: a game's line proved back from its end. Each position where the
 // winner is to move is a campaign through the game's own move there, deepest first, so that each
 // step's tree finds the deeper steps' proofs in the book; a step that stops with a few of the
-// loser's replies open has the engine think about each of them and proves them one by one first.
+// loser's replies open gets the engine's help (campaign_help.cpp).
 #include <algorithm>
 #include <iostream>
 
@@ -10,7 +10,6 @@
 #include "cli/input_lines.h"
 #include "cli/json.h"
 #include "solver/gomoku/notation.h"
-#include "solver/gomoku/threats.h"
 #include "solver/gomoku/verifier_scans.h"
 #include "worker/shutdown.h"
 
@@ -63,7 +62,7 @@ int runCampaignLine(const Args& args) {
   const auto winner = colorOption(args, "win");
   if (!winner) throw UsageError("--line: say whose win the game shows with --win black|white");
   const auto from = static_cast<std::size_t>(args.integer("line-from", 0, 0, 1000));
-  const int helpReplies = static_cast<int>(args.integer("line-help", 4, 0, 64));
+  const int helpReplies = static_cast<int>(args.integer("reply-help", 4, 0, 64));
   const std::vector<CampaignTarget> steps = stepsOf(args.positional()[0], positionOptions(args), *winner, from);
   const coordinator::RunOptions options =
       campaignRunOptions(args, steps.front().root.rule, steps.front().root.board.size(), *winner);
@@ -79,28 +78,8 @@ int runCampaignLine(const Args& args) {
   for (const CampaignTarget& t : steps) {
     const std::string step = "ply " + std::to_string(plyOf(t)) + " (" + gomoku::formatPoint(*t.via, n) + ")";
     say(step + ": " + (provedAfter(book, t) ? "proved by an earlier run; linking" : "proving"));
-    CampaignStepResult result = runCampaignStep(args, t, run, options);
-    // A few replies left open: the engine's longer move after each, proved as a campaign of its
-    // own, then the step again (the way the stalled replies of the freestyle classes fell).
-    if (result.value == gomoku::GameValue::Unknown && !worker::stopRequested() && options.splitRethink &&
-        !result.openReplies.empty() && result.openReplies.size() <= static_cast<std::size_t>(helpReplies)) {
-      for (const Point reply : result.openReplies) {
-        if (worker::stopRequested()) break;
-        const std::string r = gomoku::formatPoint(reply, n);
-        Position after = t.proved;
-        after.board.place(reply, after.toMove);
-        after.toMove = t.winner;
-        const auto answer = options.splitRethink(after.board, t.winner);
-        if (!answer || !gomoku::isLegal(after.board, *answer, t.winner, after.rule)) {
-          say(step + ", reply " + r + ": the engine named no legal move");
-          continue;
-        }
-        say(step + ", reply " + r + ": the engine's move " + gomoku::formatPoint(*answer, n) + ", proved on its own");
-        runCampaignStep(args, campaignTarget(after, t.text + " " + gomoku::formatPoint(*t.via, n) + " " + r, t.winner, *answer),
-                        run, options);
-      }
-      if (!worker::stopRequested()) result = runCampaignStep(args, t, run, options);
-    }
+    const CampaignStepResult result =
+        runHelpedCampaignStep(args, t, run, options, helpReplies, [&](const std::string& text) { say(step + ", " + text); });
     if (result.value == gomoku::GameValue::Unknown) break;
     ++done;
   }

@@ -327,15 +327,16 @@ std::vector<CommandHelp> makeCommands() {
        "into the book every --sample-every seconds; 'campaign status' reads it, and --chart draws it.\n"
        "With --line the position is a whole game that C won: every position where C is to move (from ply\n"
        "--line-from on) is proved through the game's own move there, deepest first, each step a run of\n"
-       "--time seconds; with --hint-engine, a step that stops with at most --line-help of the loser's\n"
+       "--time seconds; with --hint-engine, a step that stops with at most --reply-help of the loser's\n"
        "replies open (by class) has the engine think --split-rethink-ms about each, proves that move as a\n"
-       "campaign of its own, and runs the step again. The line stops at the first step still open.",
+       "campaign of its own, and runs the step again (a single campaign does so with --reply-help N).\n"
+       "The line stops at the first step still open.",
        {kRule, kSize, kToMove, kBook, kWorkers, kLockWait, kJson, kHintEngine, kHintAfter, kHintQuestions, kHintMs, kHintWait, kBookLeaves,
         {"win", true, "C", "whose win to prove (default: an opening's assessment)"},
         {"via", true, "MOVE", "the winner's move at the root, when the winner is to move there"},
         {"line", false, "", "the position is a game the winner won: prove its line back from the end"},
         {"line-from", true, "PLY", "--line: the shallowest position to prove, in plies (default 0, the whole game)"},
-        {"line-help", true, "N", "--line with --hint-engine: a step left with at most N open reply classes gets the engine's move after each (default 4; 0: never)"},
+        {"reply-help", true, "N", "with --hint-engine: a run left with at most N open reply classes gets the engine's move after each, proved as a campaign of its own, then runs again (default 4 with --line, else 0: never)"},
         {"job-nodes", true, "N", "nodes of a question's first job (default 200000)"},
         {"job-growth", true, "K", "an unknown job is asked again with K times its nodes (default 4)"},
         {"job-max-nodes", true, "N", "the largest job a question gets before it is split (default 3200000)"},

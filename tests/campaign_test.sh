@@ -125,10 +125,23 @@ check "run again, every step was proved by an earlier run (rc $rc)" [ "$rc" -eq 
 # A step stopped with few replies open (--jobs 5): the engine (tengen's own) names white's move after
 # each open reply, each is proved as a campaign of its own, and the step is run again.
 out=$("$TENGEN" campaign "$GAME" --line --line-from 25 --win white --book "$T/h" --workers 1 --job-nodes 16 --job-growth 4 \
-      --job-max-nodes 4096 --jobs 5 --line-help 64 --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200 2>&1); rc=$?
+      --job-max-nodes 4096 --jobs 5 --reply-help 64 --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200 2>&1); rc=$?
 check "--line with an engine: a stopped step's open replies get the engine's move (rc $rc)" [ "$rc" -eq 0 ] && \
   check "(a reply proved on its own)" grep -q "line: ply [0-9]* ([a-o][0-9]*), reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
 v=$("$TENGEN" verify --book "$T/h" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# The same help for a campaign on one position (--reply-help): none unless asked for.
+P25="$(cut -d' ' -f1-25 <<< "$GAME")"
+M26="$(cut -d' ' -f26 <<< "$GAME")"
+HELPED=(--win white --book "$T/r" --workers 1 --job-nodes 16 --job-growth 4 --job-max-nodes 4096 --jobs 5
+        --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200)
+out=$("$TENGEN" campaign "$P25" --via "$M26" "${HELPED[@]}" 2>&1); rc=$?
+check "a campaign stopped with few replies open and no --reply-help gets no help (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(no reply proved on its own)" [ "$(grep -c "proved on its own" <<< "$out")" -eq 0 ]
+out=$("$TENGEN" campaign "$P25" --via "$M26" "${HELPED[@]}" --reply-help 64 2>&1); rc=$?
+check "with --reply-help 64 its open replies get the engine's move (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(a reply proved on its own)" grep -q "^campaign: reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
+v=$("$TENGEN" verify --book "$T/r" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
 check "--line on a game with a move on a taken point: refused (rc $rc)" [ "$rc" -eq 2 ] && \
