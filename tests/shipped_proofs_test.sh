@@ -239,6 +239,25 @@ check_set freestyle 224
 # Exact five: all 35 classes too.
 check_set standard 224
 
+# check_progress FILE ROOT: an unfinished campaign's book (book export --out FILE.jsonl.zst), kept so
+# that the campaign goes on from it on another machine: it imports whole into a fresh book, every
+# claim in it verifies, and it holds verified wins below ROOT (the campaign's position).
+check_progress() {
+  local file="$PROOFS/$1" root="$2"
+  selected freestyle "$1" || return 0
+  files_checked=$((files_checked + 1))
+  checked_names+=" $1 "
+  out=$("$TENGEN" book import "$file" --book "$T/progress-$1"); rc=$?
+  check "$1 imports whole (rc $rc): $out" [ "$rc" -eq 0 ] && check "  (no unreadable line)" contains "$out" " 0 unreadable skipped"
+  out=$("$TENGEN" verify --book "$T/progress-$1" --json); rc=$?
+  check "  every claim in it verifies (rc $rc)" [ "$rc" -eq 0 ] && check "  (none failed)" contains "$out" '"failed": 0,'
+  out=$("$TENGEN" campaign status "$root" --win black --rule freestyle --book "$T/progress-$1" --json); rc=$?
+  check "  it holds verified wins among the replies at $root (rc $rc)" [ "$(field replies_won "$out")" -gt 0 ]
+}
+# Game 3's ply 15: after d13 j10, black's e9 (the campaign `campaign "<game 3 to j10>" --via e9`
+# ran in part; the replies it proved, and the engine's answers to the open ones, are here).
+check_progress freestyle-line3-j10.jsonl.zst "h8 h9 f9 f8 g9 g10 e10 g8 i10 f11 i8 i7 j9 e12 d13 j10 e9"
+
 # Every shipped file this run selects was checked above: a file with no check_proof line, or a
 # selection that matches no line, fails here instead of passing unchecked.
 for f in "$PROOFS"/*.tgp; do
@@ -246,6 +265,12 @@ for f in "$PROOFS"/*.tgp; do
   case "$name" in freestyle-*) r=freestyle ;; standard-*) r=standard ;; *) r=renju ;; esac
   selected "$r" "$name" || continue
   check "$name was checked whole in this run" contains "$checked_names" " $name "
+done
+for f in "$PROOFS"/*.jsonl.zst; do
+  [ -e "$f" ] || continue
+  name=$(basename "$f")
+  selected freestyle "$name" || continue
+  check "$name was checked in this run" contains "$checked_names" " $name "
 done
 check "this run checked proof files matching $SELECT ($files_checked)" [ "$files_checked" -gt 0 ]
 echo "$failures failure(s)"
