@@ -3,6 +3,8 @@
 
 #include <zstd.h>
 
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -45,6 +47,17 @@ Decompressed decompressBytes(std::string_view frame, std::size_t maxBytes) {
     out.bytes.clear();
   }
   return out;
+}
+
+Decompressed readCompressedFile(const std::string& path, std::size_t maxBytes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Decompressed out;
+    out.status = Decompressed::Status::CannotOpen;
+    return out;
+  }
+  const std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return decompressBytes(frame, maxBytes);
 }
 
 }  // namespace tengen::book

@@ -13,12 +13,14 @@ namespace tengen::book {
 std::string compressBytes(std::string_view bytes, int level);
 
 struct Decompressed {
-  enum class Status { Whole, NotCompressed, TooLarge, CutShort };
+  enum class Status { Whole, CannotOpen, NotCompressed, TooLarge, CutShort };
   Status status = Status::Whole;
   std::string bytes;   // the frame's content when Whole
   std::string detail;  // the library's reason when NotCompressed
 };
 // The content of the frame(s) in `frame`, at most `maxBytes` of it.
 Decompressed decompressBytes(std::string_view frame, std::size_t maxBytes);
+// The same for the whole file at `path` (CannotOpen when it cannot be read).
+Decompressed readCompressedFile(const std::string& path, std::size_t maxBytes);
 
 }  // namespace tengen::book

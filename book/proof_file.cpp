@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "book/compressed_bytes.h"
@@ -162,11 +161,9 @@ void writeProofFile(const std::string& path, const ProofFile& proof, int level) 
 
 ProofFile readProofFile(const std::string& path) {
   const std::string what = gomoku::printable(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(what + ": cannot open");
-  const std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Decompressed payload = decompressBytes(frame, kMaxPayload);
+  const Decompressed payload = readCompressedFile(path, kMaxPayload);
   switch (payload.status) {
+    case Decompressed::Status::CannotOpen: throw std::runtime_error(what + ": cannot open");
     case Decompressed::Status::NotCompressed: throw std::runtime_error(what + ": not a tengen proof file (" + payload.detail + ")");
     case Decompressed::Status::TooLarge: throw std::runtime_error(what + ": larger than any proof this tengen reads");
     case Decompressed::Status::CutShort: throw std::runtime_error(what + ": cut short (not a whole compressed frame)");

@@ -301,11 +301,9 @@ int importEntries(const Args& args) {
   } else if (source.ends_with(".zst")) {
     // Entries exported with --out NAME.zst: the whole frame is read first, so a damaged or cut
     // file imports nothing.
-    std::ifstream in(source, std::ios::binary);
-    if (!in) throw book::BookError(shown + ": cannot open");
-    const std::string frame((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    book::Decompressed text = book::decompressBytes(frame, kMaxEntriesText);
+    book::Decompressed text = book::readCompressedFile(source, kMaxEntriesText);
     switch (text.status) {
+      case book::Decompressed::Status::CannotOpen: throw book::BookError(shown + ": cannot open");
       case book::Decompressed::Status::NotCompressed: throw book::BookError(shown + ": not Zstandard-compressed entries (" + text.detail + ")");
       case book::Decompressed::Status::TooLarge: throw book::BookError(shown + ": more than 64 GiB of entries once uncompressed");
       case book::Decompressed::Status::CutShort: throw book::BookError(shown + ": cut short (not a whole compressed frame); nothing imported");
