@@ -1,8 +1,8 @@
 // The generic df-pn search on made-up games: the effort-aware choice at the attacker's nodes
 // leaves a move whose proof number stays low however much is spent on it (a "trap") for a
 // sibling that looks costlier but is cheap, weak proof numbers rate a defender's node by its
-// hardest reply, a favoured move (a guide's hint) is stayed with longer, and none changes what is
-// proved or disproved.
+// hardest reply, a favoured move (a guide's hint) is stayed with longer, a new attacker's node
+// reads a child from the table only when it picks it, and none changes what is proved or disproved.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -194,6 +194,72 @@ TEST(Dfpn, WeakProofNumbersProveAndDisproveTheSame) {
     const Outcome held = run(WideGame(8, 5), 0, 1'000, weak);
     EXPECT_TRUE(held.root.isDisproven()) << "weak " << weak;
   }
+}
+
+// The defender to move at the root with two replies (the second searched only once the first is
+// proved); after either, the attacker has a move that fails at once (estimated easiest, proof
+// number 1) and `kShared` (proof number 5), which reaches the same position whichever reply came
+// first: a chain of `depth` forced move pairs to a win.
+class SharedWinGame {
+ public:
+  using Move = int;
+  static constexpr Move kFails = 0, kShared = 1;
+  static constexpr std::uint64_t kSharedKey = 777;
+
+  explicit SharedWinGame(int depth) : depth_(depth) {}
+
+  std::uint64_t key() const { return keys_.back(); }
+  std::uint64_t exactKey() const { return key(); }
+  std::uint64_t keyAfter(Move m) const {
+    if (path_.size() == 1 && m == kShared) return kSharedKey;
+    return key() * 1000003 + static_cast<std::uint64_t>(m) + 11;
+  }
+  ProofNumbers estimate() const { return {1, 1}; }
+  ProofNumbers estimateAfter(Move m) {
+    if (path_.empty() && m == 1) return {1, 50};  // the second reply looks hard to refute: searched last
+    return path_.size() == 1 && m == kShared ? ProofNumbers{5, 1} : ProofNumbers{1, 1};
+  }
+  bool attackerToMove() const { return path_.size() % 2 == 1; }
+  Expansion expand(std::vector<Child<Move>>& children, Argument<Move>&) {
+    const int ply = static_cast<int>(path_.size());
+    if (ply == 0) {
+      children.push_back({0, {}});
+      children.push_back({1, {}});
+      return Expansion::Open;
+    }
+    if (ply == 1) {
+      children.push_back({kFails, {}});
+      children.push_back({kShared, {}});
+      return Expansion::Open;
+    }
+    if (path_[1] == kFails) return Expansion::Disproven;
+    if (ply >= 2 + 2 * depth_) return Expansion::Proven;
+    children.push_back({0, {}});  // one forced move, either side's
+    return Expansion::Open;
+  }
+  void play(Move m) {
+    keys_.push_back(keyAfter(m));
+    path_.push_back(m);
+  }
+  void undo() {
+    keys_.pop_back();
+    path_.pop_back();
+  }
+
+ private:
+  int depth_;
+  std::vector<int> path_;
+  std::vector<std::uint64_t> keys_{1};
+};
+
+TEST(Dfpn, ANewNodesChildTheTableHoldsIsTakenWhenPickedNotSearched) {
+  // The first reply: its node, the failing move, then the shared chain (2 * depth + 1 nodes).
+  // The second reply's node is new: its children are not read on entry, so the failing move is
+  // searched first (it looks easiest); the shared move is read when picked and found proven, not
+  // searched again. Root 1 + (1 + 1 + 41) + (1 + 1).
+  const Outcome o = run(SharedWinGame(20), 0, 1'000);
+  EXPECT_TRUE(o.root.isProven());
+  EXPECT_EQ(o.nodes, 46u);
 }
 
 }  // namespace

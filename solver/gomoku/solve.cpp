@@ -108,7 +108,8 @@ bool extractTree(Attempt& a, proof::TranspositionTable& table, Budget& budget, T
   proof::ProofExtractor<ProofGame> extractor(a.game, search);
   const bool ok = extractor.extract(a.root.isProven(), tree);
   budget.used += search.nodes();
-  budget.extra += search.extraNodes();
+  // The extractor expands nodes itself, outside the search: their threat searches are counted here.
+  budget.extra += search.extraNodes() + a.game.takeExtraNodes();
   return ok;
 }
 

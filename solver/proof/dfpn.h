@@ -192,16 +192,22 @@ class Dfpn {
     const bool isOr = game_.attackerToMove();
     // Children's current numbers: the table's when known, else the game's estimate. All keys
     // first, with their buckets prefetched, so the table's cache misses overlap.
+    // An attacker's node the table did not hold (work 0, not the root) is met for the first time,
+    // and its children almost never are in the table (1,056 hits in 40.0M reads measured on a
+    // 300,000-node solve): they take their estimates unread, and a child is read when picked.
+    const bool readLater = work == 0 && ply > 0 && isOr;
     auto& keys = childKeys_[ply];
     keys.resize(kids.size());
     for (std::size_t i = 0; i < kids.size(); ++i) {
       keys[i] = game_.keyAfter(kids[i].move);
-      table_.prefetch(keys[i]);
+      if (!readLater) table_.prefetch(keys[i]);
     }
     for (std::size_t i = 0; i < kids.size(); ++i) {
       auto& c = kids[i];
       c.work = 0;
-      if (!table_.lookup(keys[i], c.numbers, c.work) && !c.estimated) c.numbers = game_.estimateAfter(c.move);
+      c.unread = readLater;
+      if ((readLater || !table_.lookup(keys[i], c.numbers, c.work)) && !c.estimated)
+        c.numbers = game_.estimateAfter(c.move);
     }
     const bool byEffort = isOr && limits_.effortShift > 0;
     ProofNumbers self;
@@ -222,6 +228,11 @@ class Dfpn {
       }
       if (self.pn >= thPn || self.dn >= thDn || self.solved() || nodes_ >= stopAt_ || !checkBudget()) break;
 
+      if (kids[bestIndex].unread) {
+        // Read the picked child now; what the table knows may change the pick.
+        kids[bestIndex].unread = false;
+        if (table_.lookup(keys[bestIndex], kids[bestIndex].numbers, kids[bestIndex].work)) continue;
+      }
       ProofNumbers& child = kids[bestIndex].numbers;
       std::uint32_t childPn, childDn;
       const std::uint64_t stopAtEntry = stopAt_;

@@ -44,6 +44,9 @@ struct Child {
   // A guide (a guided proof's hint) names this move: the effort-aware choice weighs it as if its
   // proof number and effort were SearchLimits::favouredShift powers of two smaller.
   bool favoured = false;
+  // The search has not asked the table for this child yet (see Dfpn::mid: the children of an
+  // attacker's node met for the first time are read when picked).
+  bool unread = false;
 };
 
 // A game position seen by the attacker. expand() either decides the node on the spot, or lists
