@@ -62,11 +62,20 @@ struct CampaignStepResult {
 CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                    coordinator::RunOptions options);
 
-// runCampaignStep, then, when it stopped with at most `helpReplies` of the loser's reply classes
+// How a campaign run left with few of the loser's replies open is helped (--reply-help N,
+// --help-depth D): at most `replies` open reply classes, and `depth` levels of help below.
+struct ReplyHelp {
+  int replies = 0;
+  int depth = 1;
+};
+ReplyHelp replyHelpOf(const Args& args, int defaultReplies);
+
+// runCampaignStep, then, when it stopped with at most `help.replies` of the loser's reply classes
 // open and the options have an engine at the splits (splitRethink), the engine's move after each
-// open reply proved as a campaign of its own and the run made again; `say` tells each help.
+// open reply proved as a campaign of its own (helped in turn, one level less deep) and the run
+// made again; `say` tells each help.
 CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
-                                         const coordinator::RunOptions& options, int helpReplies,
+                                         const coordinator::RunOptions& options, const ReplyHelp& help,
                                          const std::function<void(const std::string&)>& say);
 
 // `tengen campaign GAME --line`: every position of the game where the winner is to move, proved

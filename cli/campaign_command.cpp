@@ -116,9 +116,9 @@ int runCampaign(int argc, char** argv) {
   const CampaignTarget t = targetOf(args);
   const coordinator::RunOptions options = campaignRunOptions(args, t.proved.rule, t.proved.board.size(), t.winner);
   DistributedRun run(args, false, distributedGuide(args));
-  const int helpReplies = static_cast<int>(args.integer("reply-help", 0, 0, 64));
+  const ReplyHelp help = replyHelpOf(args, 0);
   // Flushed: a campaign runs for hours, its log often a file.
-  runHelpedCampaignStep(args, t, run, options, helpReplies, [&](const std::string& text) {
+  runHelpedCampaignStep(args, t, run, options, help, [&](const std::string& text) {
     (args.flag("json") ? std::cerr : std::cout) << "campaign: " << text << std::endl;
   });
   // Stopped by a signal (Ctrl-C, mpirun's SIGTERM): the book is consistent, the status says why.

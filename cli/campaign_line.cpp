@@ -62,7 +62,7 @@ int runCampaignLine(const Args& args) {
   const auto winner = colorOption(args, "win");
   if (!winner) throw UsageError("--line: say whose win the game shows with --win black|white");
   const auto from = static_cast<std::size_t>(args.integer("line-from", 0, 0, 1000));
-  const int helpReplies = static_cast<int>(args.integer("reply-help", 4, 0, 64));
+  const ReplyHelp help = replyHelpOf(args, 4);
   const std::vector<CampaignTarget> steps = stepsOf(args.positional()[0], positionOptions(args), *winner, from);
   const coordinator::RunOptions options =
       campaignRunOptions(args, steps.front().root.rule, steps.front().root.board.size(), *winner);
@@ -79,7 +79,7 @@ int runCampaignLine(const Args& args) {
     const std::string step = "ply " + std::to_string(plyOf(t)) + " (" + gomoku::formatPoint(*t.via, n) + ")";
     say(step + ": " + (provedAfter(book, t) ? "proved by an earlier run; linking" : "proving"));
     const CampaignStepResult result =
-        runHelpedCampaignStep(args, t, run, options, helpReplies, [&](const std::string& text) { say(step + ", " + text); });
+        runHelpedCampaignStep(args, t, run, options, help, [&](const std::string& text) { say(step + ", " + text); });
     if (result.value == gomoku::GameValue::Unknown) break;
     ++done;
   }

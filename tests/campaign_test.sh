@@ -133,16 +133,26 @@ check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 # The same help for a campaign on one position (--reply-help): none unless asked for.
 P25="$(cut -d' ' -f1-25 <<< "$GAME")"
 M26="$(cut -d' ' -f26 <<< "$GAME")"
-HELPED=(--win white --book "$T/r" --workers 1 --job-nodes 16 --job-growth 4 --job-max-nodes 4096 --jobs 5
+HELPED=(--win white --workers 1 --job-nodes 16 --job-growth 4 --job-max-nodes 4096 --jobs 5
         --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200)
-out=$("$TENGEN" campaign "$P25" --via "$M26" "${HELPED[@]}" 2>&1); rc=$?
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r" "${HELPED[@]}" 2>&1); rc=$?
 check "a campaign stopped with few replies open and no --reply-help gets no help (rc $rc)" [ "$rc" -eq 0 ] && \
   check "(no reply proved on its own)" [ "$(grep -c "proved on its own" <<< "$out")" -eq 0 ]
-out=$("$TENGEN" campaign "$P25" --via "$M26" "${HELPED[@]}" --reply-help 64 2>&1); rc=$?
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r1" "${HELPED[@]}" --reply-help 64 2>&1); rc=$?
 check "with --reply-help 64 its open replies get the engine's move (rc $rc)" [ "$rc" -eq 0 ] && \
-  check "(a reply proved on its own)" grep -q "^campaign: reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
-v=$("$TENGEN" verify --book "$T/r" --json); rc=$?
+  check "(a reply proved on its own)" grep -q "^campaign: reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out" && \
+  check "(one level: no help below a reply's own campaign)" [ "$(grep -c "^campaign: reply [a-o][0-9]* [a-o][0-9]*, reply" <<< "$out")" -eq 0 ]
+v=$("$TENGEN" verify --book "$T/r1" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# Two levels (--help-depth 2): a reply's own campaign, stopped with few open, is helped the same way.
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r2" "${HELPED[@]}" --reply-help 64 --help-depth 2 2>&1); rc=$?
+check "with --help-depth 2 a reply's campaign gets help too (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(a reply below a reply proved on its own)" \
+    grep -q "^campaign: reply [a-o][0-9]* [a-o][0-9]*, reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
+v=$("$TENGEN" verify --book "$T/r2" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 64 --help-depth 0 2>&1 >/dev/null); rc=$?
+check "--help-depth 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-depth"
 err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
 check "--line on a game with a move on a taken point: refused (rc $rc)" [ "$rc" -eq 2 ] && \
   check "(one line naming the move)" [ "$(wc -l <<< "$err")" -eq 1 ] && check "(move 13, f7)" contains "$err" "move 13 (f7)"
