@@ -14,12 +14,35 @@
 namespace tengen::proof {
 namespace {
 
+// The moves played from a made-up game's root and the key after each; `Game::keyAfter` names
+// the position a move reaches.
+template <class Game>
+class PlayedPath {
+ public:
+  std::uint64_t key() const { return keys_.back(); }
+  std::uint64_t exactKey() const { return key(); }
+  void play(int m) {
+    keys_.push_back(static_cast<const Game*>(this)->keyAfter(m));
+    path_.push_back(m);
+  }
+  void undo() {
+    keys_.pop_back();
+    path_.pop_back();
+  }
+
+ protected:
+  std::vector<int> path_;
+
+ private:
+  std::vector<std::uint64_t> keys_{1};
+};
+
 // The root (attacker to move) has two moves. Move 0 enters the trap: below it the attacker
 // always has two moves and the defender one reply, for `trapDepth` attacker moves, and every
 // leaf is a defender's escape, so the trap is lost only after all its 2^trapDepth lines are
 // searched, while its proof number stays 1. Move 1 is a win the defender cannot stop (a proven
 // node once expanded) when `cheapWin`, else a loss; it looks costlier (proof number 10).
-class TrapGame {
+class TrapGame : public PlayedPath<TrapGame> {
  public:
   using Move = int;
 
@@ -27,8 +50,6 @@ class TrapGame {
   TrapGame(int trapDepth, bool cheapWin, int favoured = -1)
       : trapDepth_(trapDepth), cheapWin_(cheapWin), favoured_(favoured) {}
 
-  std::uint64_t key() const { return keys_.back(); }
-  std::uint64_t exactKey() const { return key(); }
   std::uint64_t keyAfter(Move m) const { return mix(key() * 31 + static_cast<std::uint64_t>(m) + 1); }
   ProofNumbers estimate() const { return {1, 1}; }
   ProofNumbers estimateAfter(Move m) {
@@ -56,15 +77,6 @@ class TrapGame {
     return Expansion::Open;
   }
 
-  void play(Move m) {
-    keys_.push_back(keyAfter(m));
-    path_.push_back(m);
-  }
-  void undo() {
-    keys_.pop_back();
-    path_.pop_back();
-  }
-
  private:
   static std::uint64_t mix(std::uint64_t x) {
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -75,8 +87,6 @@ class TrapGame {
   int trapDepth_;
   bool cheapWin_;
   int favoured_;
-  std::vector<int> path_;
-  std::vector<std::uint64_t> keys_{1};
 };
 
 struct Outcome {
@@ -200,7 +210,7 @@ TEST(Dfpn, WeakProofNumbersProveAndDisproveTheSame) {
 // proved); after either, the attacker has a move that fails at once (estimated easiest, proof
 // number 1) and `kShared` (proof number 5), which reaches the same position whichever reply came
 // first: a chain of `depth` forced move pairs to a win.
-class SharedWinGame {
+class SharedWinGame : public PlayedPath<SharedWinGame> {
  public:
   using Move = int;
   static constexpr Move kFails = 0, kShared = 1;
@@ -208,8 +218,6 @@ class SharedWinGame {
 
   explicit SharedWinGame(int depth) : depth_(depth) {}
 
-  std::uint64_t key() const { return keys_.back(); }
-  std::uint64_t exactKey() const { return key(); }
   std::uint64_t keyAfter(Move m) const {
     if (path_.size() == 1 && m == kShared) return kSharedKey;
     return key() * 1000003 + static_cast<std::uint64_t>(m) + 11;
@@ -237,19 +245,9 @@ class SharedWinGame {
     children.push_back({0, {}});  // one forced move, either side's
     return Expansion::Open;
   }
-  void play(Move m) {
-    keys_.push_back(keyAfter(m));
-    path_.push_back(m);
-  }
-  void undo() {
-    keys_.pop_back();
-    path_.pop_back();
-  }
 
  private:
   int depth_;
-  std::vector<int> path_;
-  std::vector<std::uint64_t> keys_{1};
 };
 
 TEST(Dfpn, ANewNodesChildTheTableHoldsIsTakenWhenPickedNotSearched) {
