@@ -14,6 +14,7 @@
 #include "cli/args.h"
 #include "cli/campaign_chart.h"
 #include "cli/distributed.h"
+#include "cli/hint_engine_options.h"
 #include "solver/gomoku/position.h"
 
 namespace tengen::cli {
@@ -50,6 +51,9 @@ std::string hours(double seconds);
 // The coordinator's options from the campaign's command line (--time, the job sizes, the engine at
 // the splits, made for `rule` and `boardSize`); throws UsageError.
 coordinator::RunOptions campaignRunOptions(const Args& args, gomoku::Rule rule, int boardSize, gomoku::Color winner);
+// --split-rethink-ms: how long the engine thinks where its quick move failed, and about the
+// winner's answer to an open reply (--reply-help).
+int rethinkMilliseconds(const Args& args, const HintEngineOptions& hints);
 // --chart: the campaign's progress drawn from its samples.
 void writeCampaignChart(const Args& args, const CampaignTarget& t, const std::vector<CampaignSample>& samples);
 
@@ -63,17 +67,22 @@ CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, Di
                                    coordinator::RunOptions options);
 
 // How a campaign run left with few of the loser's replies open is helped (--reply-help N,
-// --help-depth D): at most `replies` open reply classes, and `depth` levels of help below.
+// --help-depth D, --help-tries K): at most `replies` open reply classes, `depth` levels of help
+// below, and up to `tries` of the engine's moves after a reply, each next one asked with the
+// ones before barred.
 struct ReplyHelp {
   int replies = 0;
   int depth = 1;
+  int tries = 1;
+  NextMoveOracle answer;  // the engine (--hint-engine, thinking --split-rethink-ms); empty: no help
 };
-ReplyHelp replyHelpOf(const Args& args, int defaultReplies);
+ReplyHelp replyHelpOf(const Args& args, int defaultReplies, gomoku::Rule rule, int boardSize);
 
 // runCampaignStep, then, when it stopped with at most `help.replies` of the loser's reply classes
-// open and the options have an engine at the splits (splitRethink), the engine's move after each
-// open reply proved as a campaign of its own (helped in turn, one level less deep) and the run
-// made again; `say` tells each help.
+// open and help has an engine, the engine's move after each open reply proved as a campaign of
+// its own (helped in turn, one level less deep) and the run made again; a move whose campaign
+// was left with more replies open than help could take, or lost, gives way to the engine's next
+// choice (help.tries moves in all). `say` tells each help.
 CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                          const coordinator::RunOptions& options, const ReplyHelp& help,
                                          const std::function<void(const std::string&)>& say);

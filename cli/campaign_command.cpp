@@ -116,7 +116,7 @@ int runCampaign(int argc, char** argv) {
   const CampaignTarget t = targetOf(args);
   const coordinator::RunOptions options = campaignRunOptions(args, t.proved.rule, t.proved.board.size(), t.winner);
   DistributedRun run(args, false, distributedGuide(args));
-  const ReplyHelp help = replyHelpOf(args, 0);
+  const ReplyHelp help = replyHelpOf(args, 0, t.proved.rule, t.proved.board.size());
   // Flushed: a campaign runs for hours, its log often a file.
   runHelpedCampaignStep(args, t, run, options, help, [&](const std::string& text) {
     (args.flag("json") ? std::cerr : std::cout) << "campaign: " << text << std::endl;

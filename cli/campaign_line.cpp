@@ -62,8 +62,8 @@ int runCampaignLine(const Args& args) {
   const auto winner = colorOption(args, "win");
   if (!winner) throw UsageError("--line: say whose win the game shows with --win black|white");
   const auto from = static_cast<std::size_t>(args.integer("line-from", 0, 0, 1000));
-  const ReplyHelp help = replyHelpOf(args, 4);
   const std::vector<CampaignTarget> steps = stepsOf(args.positional()[0], positionOptions(args), *winner, from);
+  const ReplyHelp help = replyHelpOf(args, 4, steps.front().root.rule, steps.front().root.board.size());
   const coordinator::RunOptions options =
       campaignRunOptions(args, steps.front().root.rule, steps.front().root.board.size(), *winner);
   DistributedRun run(args, false, distributedGuide(args));

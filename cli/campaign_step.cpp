@@ -182,6 +182,10 @@ std::uint64_t nowMs() {
 
 }  // namespace
 
+int rethinkMilliseconds(const Args& args, const HintEngineOptions& hints) {
+  return static_cast<int>(args.integer("split-rethink-ms", std::min<long long>(30LL * hints.milliseconds, 3600000), 0, 3600000));
+}
+
 coordinator::RunOptions campaignRunOptions(const Args& args, gomoku::Rule rule, int boardSize, Color winner) {
   coordinator::RunOptions options;
   options.goal = coordinator::Goal::Solve;
@@ -200,7 +204,7 @@ coordinator::RunOptions campaignRunOptions(const Args& args, gomoku::Rule rule, 
     // Where its quick move fails at the largest job, the engine thinks again, longer (the
     // positions that stalled campaigns fell to a move an engine found only with seconds).
     HintEngineOptions longer = *hints;
-    longer.milliseconds = static_cast<int>(args.integer("split-rethink-ms", std::min<long long>(30LL * hints->milliseconds, 3600000), 0, 3600000));
+    longer.milliseconds = rethinkMilliseconds(args, *hints);
     if (longer.milliseconds > 0) options.splitRethink = searchGuideOf(longer).make(rule, boardSize);
   } else if (args.value("split-rethink-ms")) {
     throw UsageError("--split-rethink-ms needs --hint-engine (the engine to ask)");

@@ -5,6 +5,7 @@
 
 #include "engine/engine_hints.h"
 #include "engine/external_engine.h"
+#include "solver/gomoku/threats.h"
 
 namespace tengen::cli {
 
@@ -39,6 +40,17 @@ worker::SearchGuide searchGuideOf(const HintEngineOptions& options) {
     return [engine, oracle = engine::oracleOf(*engine)](const gomoku::Board& b, gomoku::Color c) { return oracle(b, c); };
   };
   return guide;
+}
+
+NextMoveOracle nextMoveOracleOf(const HintEngineOptions& options, gomoku::Rule rule, int boardSize) {
+  auto engine = std::make_shared<std::unique_ptr<engine::ExternalEngine>>();
+  return [engine, command = options.command, ms = options.milliseconds, rule, boardSize](
+             const gomoku::Board& b, gomoku::Color c, const std::vector<gomoku::Point>& barred) -> std::optional<gomoku::Point> {
+    if (!*engine) *engine = std::make_unique<engine::ExternalEngine>(command, boardSize, rule, ms);
+    auto move = (*engine)->move(b, c, barred);
+    if (gomoku::Board scratch = b; move && !gomoku::isLegal(scratch, *move, c, rule)) move.reset();
+    return move;
+  };
 }
 
 }  // namespace tengen::cli

@@ -2,10 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/args.h"
+#include "solver/gomoku/board.h"
 #include "worker/search_guide.h"
 
 namespace tengen::cli {
@@ -26,5 +29,12 @@ std::optional<HintEngineOptions> hintEngineOptions(const Args& args);
 // rule and size of its first job) and asks it during its jobs' searches. The tree before the
 // search (--hint-plies) has no place there; the caller rejects it.
 worker::SearchGuide searchGuideOf(const HintEngineOptions& options);
+
+// The engine's move for the side to move with some points barred: its next choice after those
+// (the points sent as Yixin's YXBLOCK); nullopt when it names none, a barred point or an illegal one.
+using NextMoveOracle = std::function<std::optional<gomoku::Point>(const gomoku::Board&, gomoku::Color toMove,
+                                                                  const std::vector<gomoku::Point>& barred)>;
+// Its engine (thinking options.milliseconds a question) starts at the first question.
+NextMoveOracle nextMoveOracleOf(const HintEngineOptions& options, gomoku::Rule rule, int boardSize);
 
 }  // namespace tengen::cli

@@ -2,6 +2,8 @@
 // DEBUG and the like) are read past.
 #include "engine/external_engine.h"
 
+#include <algorithm>
+
 #include "engine/gomocup_coordinates.h"
 #include "solver/gomoku/notation.h"
 
@@ -40,8 +42,24 @@ ExternalEngine::ExternalEngine(const std::string& command, int size, gomoku::Rul
 
 ExternalEngine::~ExternalEngine() { process_.send("END"); }
 
-std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, gomoku::Color toMove) {
-  std::string text = "BOARD\n";
+std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, gomoku::Color toMove,
+                                                  const std::vector<gomoku::Point>& barred) {
+  const auto p = answer(board, toMove, barred);
+  // The block holds for this question only.
+  if (!barred.empty() && answering_) process_.send("YXBLOCKRESET");
+  if (!p || !board.isEmpty(*p) || std::find(barred.begin(), barred.end(), *p) != barred.end()) return std::nullopt;
+  return p;
+}
+
+std::optional<gomoku::Point> ExternalEngine::answer(const gomoku::Board& board, gomoku::Color toMove,
+                                                    const std::vector<gomoku::Point>& barred) {
+  std::string text;
+  if (!barred.empty()) {
+    text = "YXBLOCK\n";
+    for (const gomoku::Point p : barred) text += gomocupText(p, size_) + "\n";
+    text += "DONE\n";
+  }
+  text += "BOARD\n";
   for (const auto& s : board.history())
     text += gomocupText(s.point, size_) + (s.color == toMove ? ",1\n" : ",2\n");
   text += "DONE";
@@ -51,16 +69,13 @@ std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, go
       return std::nullopt;
     }
     while (true) {
-      const auto answer = process_.line(moveMilliseconds_ / 1000.0 + kGraceSeconds);
-      if (!answer) {
+      const auto line = process_.line(moveMilliseconds_ / 1000.0 + kGraceSeconds);
+      if (!line) {
         answering_ = false;
         return std::nullopt;
       }
-      if (startsWith(*answer, "ERROR") || startsWith(*answer, "UNKNOWN")) break;
-      if (const auto p = gomocupPoint(*answer, size_)) {
-        if (!board.isEmpty(*p)) return std::nullopt;
-        return p;
-      }
+      if (startsWith(*line, "ERROR") || startsWith(*line, "UNKNOWN")) break;
+      if (const auto p = gomocupPoint(*line, size_)) return p;
     }
     // An engine still finishing its last move may drop BOARD (Rapfi does, under load), and its
     // stone lines then come back as unknown commands: read past them until it is quiet, ask again.

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/child_process.h"
 #include "solver/gomoku/board.h"
@@ -26,14 +27,21 @@ class ExternalEngine {
   // The engine's move for `toMove` on `board` (sent as BOARD, the stones in their order), or
   // nullopt when it gives none within the move's time and a grace, an error, or a point that is
   // not empty. After a time-out it is not asked again: a late answer would be taken for the
-  // next position's.
-  std::optional<gomoku::Point> move(const gomoku::Board& board, gomoku::Color toMove);
+  // next position's. With `barred` points the engine is asked for its best move elsewhere
+  // (Yixin's YXBLOCK, which Rapfi and Yixin read, as tengen's own engine does): an engine that
+  // names a barred point anyway has given no answer.
+  std::optional<gomoku::Point> move(const gomoku::Board& board, gomoku::Color toMove,
+                                    const std::vector<gomoku::Point>& barred = {});
 
   bool answering() const { return answering_; }
   const std::string& command() const { return command_; }
   gomoku::Rule rule() const { return rule_; }
 
  private:
+  // The point the engine answers (asked again after ERROR), unchecked.
+  std::optional<gomoku::Point> answer(const gomoku::Board& board, gomoku::Color toMove,
+                                      const std::vector<gomoku::Point>& barred);
+
   std::string command_;
   int size_;
   gomoku::Rule rule_;

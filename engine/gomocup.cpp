@@ -89,6 +89,8 @@ class Session {
     if (command == "TURN") return turn(words), true;
     if (command == "BOARD" || command == "YXBOARD") return board(in, command == "BOARD"), true;
     if (command == "TAKEBACK") return takeback(words), true;
+    if (command == "YXBLOCK" || command == "YXBLOCKUNDO") return block(in, command == "YXBLOCK"), true;
+    if (command == "YXBLOCKRESET") return barred_.clear(), true;
     if (command == "YXSHOWFORBID") return showForbid(), true;
     say("UNKNOWN " + gomoku::printable(command, 40));
     return true;
@@ -111,6 +113,7 @@ class Session {
       return error("unsupported size (tengen plays 5x5 to 20x20)");
     size_ = static_cast<int>(*n);
     stones_.clear();
+    barred_.clear();
     // Said before OK, so a manager that waits for OK has read it with the answer to START.
     message(options_.book ? "book: " + options_.book->dir() + " (its proven moves are played where it knows the position)"
                           : "no book: moves come from the prover and the evaluation ('tengen engine --book DIR' plays a book's proven moves)");
@@ -135,6 +138,7 @@ class Session {
       return error("unsupported board (tengen plays square boards, 5x5 to 20x20)");
     size_ = w;
     stones_.clear();
+    barred_.clear();
     say("OK");
   }
 
@@ -233,6 +237,22 @@ class Session {
     if (thenMove) move();
   }
 
+  // YXBLOCK (or YXBLOCKUNDO): points, one a line, then DONE, that moves may not be (or again may
+  // be) until YXBLOCKRESET; a manager asks this way for the engine's next choice.
+  void block(std::istream& in, bool add) {
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (upper(line) == "DONE") return;
+      const auto p = parse(line);
+      if (!p) {
+        error("YXBLOCK line '" + line + "' is not x,y");
+        continue;
+      }
+      std::erase(barred_, *p);
+      if (add) barred_.push_back(*p);
+    }
+  }
+
   void takeback(std::istringstream& words) {
     std::string text;
     words >> text;
@@ -276,12 +296,13 @@ class Session {
                    (finished->blackFoul ? std::string("black has an overline") : std::string(gomoku::colorName(finished->winner)) + " has five") +
                    " at " + format(finished->at) + "; no move to play");
     stop_ = false;
-    thinker_ = std::thread([this, pos = gomoku::Position{rule_, b, ours}, nBest] {
+    thinker_ = std::thread([this, pos = gomoku::Position{rule_, b, ours}, nBest, barred = barred_] {
       ChoiceOptions choice;
       choice.seconds = turnSeconds();
       choice.book = options_.book;
       choice.table = &table_;
       choice.stop = &stop_;
+      choice.barred = barred;
       choice.analysis = [&](const Analysis& a) { analysis(a); };
       const MoveChoice c = chooseMove(pos, choice);
       for (const auto& m : c.messages) message(m);
@@ -329,6 +350,7 @@ class Session {
   std::atomic<bool> stop_{false};
   int showDetail_ = 0;  // INFO show_detail: 2 or 3 adds the INFO lines of the analysis
   std::vector<Stone> stones_;
+  std::vector<Point> barred_;  // YXBLOCK's points
 };
 
 }  // namespace

@@ -73,8 +73,12 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
   gomoku::Board& board = pos.board;
   const Color me = pos.toMove, other = gomoku::opponent(me);
   const int n = board.size();
-  const auto ranked = rankMoves(board, me, pos.rule);
+  auto ranked = rankMoves(board, me, pos.rule);
   if (ranked.empty()) return choice;  // nothing legal: the board is full (or black is stuck)
+  const auto barred = [&](Point p) { return std::find(options.barred.begin(), options.barred.end(), p) != options.barred.end(); };
+  // Every legal move barred: the block is ignored (as Rapfi does) rather than no move played.
+  if (!std::all_of(ranked.begin(), ranked.end(), [&](const auto& r) { return barred(r.move); }))
+    std::erase_if(ranked, [&](const auto& r) { return barred(r.move); });
   std::uint64_t nodes = 0;
   auto tell = [&](int depth, int score, std::vector<Point> line, std::string what) {
     if (!options.analysis) return;
@@ -103,13 +107,14 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
   // A five at once; else the opponent's five must be blocked.
   gomoku::MoveList fives;
   gomoku::findFivePoints(board, me, pos.rule, fives);
-  if (!fives.empty()) {
-    tell(1, kWinScore - 1, {fives[0]}, "five");
-    return play(fives[0], "five at " + gomoku::formatPoint(fives[0], n), kWinScore - 1);
-  }
+  for (Point f : fives)
+    if (!barred(f)) {
+      tell(1, kWinScore - 1, {f}, "five");
+      return play(f, "five at " + gomoku::formatPoint(f, n), kWinScore - 1);
+    }
   gomoku::findFivePoints(board, other, pos.rule, fives);
   for (Point f : fives)
-    if (legal(board, f, me, pos.rule)) {
+    if (legal(board, f, me, pos.rule) && !barred(f)) {
       const int score = fives.size() > 1 ? -kWinScore + 2 : 0;
       tell(1, score, {f}, "block");
       return play(f, fives.size() > 1 ? "two fives to block: lost" : "blocks the five at " + gomoku::formatPoint(f, n), score);
@@ -121,13 +126,13 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
       const book::QueryAnswer a = book::queryBook(*options.book, pos);
       const book::Value win = me == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
       const std::string what = "book: " + valueText(a.result) + " (verified, proof of " + std::to_string(a.proofSize) + " positions)";
-      if ((a.result == win || a.result == book::Value::Draw) && legal(board, a.bestMove, me, pos.rule)) {
+      if ((a.result == win || a.result == book::Value::Draw) && legal(board, a.bestMove, me, pos.rule) && !barred(a.bestMove)) {
         const int score = a.result == win ? kWinScore - static_cast<int>(a.line.size()) : 0;
         tell(1, score, a.line, "book");
         return play(a.bestMove, what, score);
       }
       for (const auto& r : a.replies)
-        if (r.result == win && legal(board, r.move, me, pos.rule)) {
+        if (r.result == win && legal(board, r.move, me, pos.rule) && !barred(r.move)) {
           tell(1, kWinScore - 1000, {r.move}, "book");
           return play(r.move, "book: " + gomoku::formatPoint(r.move, n) + " wins (verified)", kWinScore - 1000);
         }
@@ -147,7 +152,8 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
     const char* name;
   } steps[] = {{gomoku::ProofMode::Vcf, 0.15, "VCF"}, {gomoku::ProofMode::Vct, 0.3, "VCT"}, {gomoku::ProofMode::Full, 0.3, "full search"}};
   for (int k = 0; k < 3; ++k) {
-    if (Point p = searchWin(pos, steps[k].mode, left() * steps[k].share, options, line, &moves, &nodes); p != gomoku::kNoPoint) {
+    if (Point p = searchWin(pos, steps[k].mode, left() * steps[k].share, options, line, &moves, &nodes);
+        p != gomoku::kNoPoint && !barred(p)) {
       const int score = kWinScore - static_cast<int>(moves.size());
       tell(2 + k, score, moves, steps[k].name);
       return play(p, std::string(k == 2 ? "win proved: " : std::string(steps[k].name) + " found: ") + line, score);

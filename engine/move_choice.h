@@ -36,6 +36,9 @@ struct ChoiceOptions {
   // Set from another thread (a GUI's YXSTOP): the searches stop at once and the best move known
   // so far is played.
   const std::atomic<bool>* stop = nullptr;
+  // Points the choice must not be (a GUI's or a manager's YXBLOCK): the engine's best move
+  // elsewhere. A win or a block found only at a barred point is passed over.
+  std::vector<gomoku::Point> barred;
 };
 
 // One of the best moves for the side to move, for a GUI's N-best view.

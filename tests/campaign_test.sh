@@ -151,6 +151,21 @@ check "with --help-depth 2 a reply's campaign gets help too (rc $rc)" [ "$rc" -e
     grep -q "^campaign: reply [a-o][0-9]* [a-o][0-9]*, reply [a-o][0-9]*: the engine's move [a-o][0-9]*, proved on its own" <<< "$out"
 v=$("$TENGEN" verify --book "$T/r2" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# --help-tries: at --reply-help 2 the engine's move after the open reply leaves more than 2 open, so
+# the engine is asked again with it barred (YXBLOCK), up to 3 moves in all; by default, not.
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r4" "${HELPED[@]}" --reply-help 2 2>&1); rc=$?
+check "--reply-help 2: one move after the open reply (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(the engine's move, no next one)" [ "$(grep -c "^campaign: reply [a-o][0-9]*: the engine's move" <<< "$out")" -eq 1 ] && \
+  check "(no next one)" [ "$(grep -c "the engine's next move" <<< "$out")" -eq 0 ]
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r5" "${HELPED[@]}" --reply-help 2 --help-tries 3 2>&1); rc=$?
+tried=$(grep -o "^campaign: reply [a-o][0-9]*: the engine's \(next \)\?move [a-o][0-9]*" <<< "$out" | awk '{print $NF}')
+check "--help-tries 3: the engine's next moves are tried (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(two next moves after the first)" [ "$(grep -c "^campaign: reply [a-o][0-9]*: the engine's next move [a-o][0-9]*, proved on its own" <<< "$out")" -eq 2 ] && \
+  check "(three moves, each another: $(tr '\n' ' ' <<< "$tried"))" [ "$(sort -u <<< "$tried" | wc -l)" -eq 3 ]
+v=$("$TENGEN" verify --book "$T/r5" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 2 --help-tries 0 2>&1 >/dev/null); rc=$?
+check "--help-tries 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-tries"
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 64 --help-depth 0 2>&1 >/dev/null); rc=$?
 check "--help-depth 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-depth"
 err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?

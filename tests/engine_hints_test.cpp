@@ -338,6 +338,37 @@ TEST(ExternalEngine, TengensOwnEngineNamesTheWinningFive) {
   EXPECT_TRUE(e.answering());
 }
 
+TEST(ExternalEngine, BarredPointsGetTheEnginesNextChoice) {
+  engine::ExternalEngine e(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Freestyle, 200);
+  // Black (to move) has four in a row, h8-h11, open at h7 and h12: with one end barred, the other.
+  const gomoku::Position pos = position("h8 a1 h9 a3 h10 a5 h11 a7", gomoku::Rule::Freestyle);
+  EXPECT_EQ(e.move(pos.board, pos.toMove, {pt("h7")}), std::optional<Point>(pt("h12")));
+  EXPECT_EQ(e.move(pos.board, pos.toMove, {pt("h12")}), std::optional<Point>(pt("h7")));
+  const auto elsewhere = e.move(pos.board, pos.toMove, {pt("h7"), pt("h12")});
+  ASSERT_TRUE(elsewhere.has_value());
+  EXPECT_TRUE(*elsewhere != pt("h7") && *elsewhere != pt("h12")) << gomoku::formatPoint(*elsewhere, 15);
+  // The block held for those questions only.
+  const auto free = e.move(pos.board, pos.toMove);
+  ASSERT_TRUE(free.has_value());
+  EXPECT_TRUE(*free == pt("h7") || *free == pt("h12")) << gomoku::formatPoint(*free, 15);
+  EXPECT_TRUE(e.answering());
+}
+
+TEST(ExternalEngine, ABarredPointNamedAnywayIsNoAnswerAndTheBlockIsLifted) {
+  // Names h8 (7,7) to each BOARD until it reads YXBLOCKRESET, then i7 (8,8); YXBLOCK's own DONE
+  // gets no answer.
+  const tests::TempDir dir("hint-engine");
+  const std::string engineCommand = engineScript(dir, "deaf.sh",
+                                                 "    YXBLOCKRESET) n=1;;\n"
+                                                 "    YXBLOCK) b=1;;\n"
+                                                 "    DONE) if [ \"$b\" = 1 ]; then b=0; elif [ $n -eq 0 ]; then echo '7,7'; else echo '8,8'; fi;;\n");
+  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+  const gomoku::Position pos = position("a1", gomoku::Rule::Freestyle);
+  EXPECT_FALSE(e.move(pos.board, pos.toMove, {pt("h8")}).has_value());
+  EXPECT_EQ(e.move(pos.board, pos.toMove), std::optional<Point>(pt("i7")));
+  EXPECT_TRUE(e.answering());
+}
+
 TEST(ExternalEngine, AnEngineThatEndsAtOnceIsAClearError) {
   const tests::TempDir dir("hint-engine");
   try {
