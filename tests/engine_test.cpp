@@ -232,6 +232,36 @@ TEST(Engine, RefusesMalformedInput) {
   EXPECT_EQ(e.answer(10).value_or("").rfind("name=", 0), 0u);
 }
 
+// YXBLOCK bars points until YXBLOCKRESET, YXBLOCKUNDO frees some: black's open four h8-h11 gets
+// the end left free, and a bad point in the list is an error while the rest still count.
+TEST(Engine, BlockedPointsAreNotPlayed) {
+  Engine e;
+  setUp(e, 15, gomoku::Rule::Freestyle);
+  const auto at = [](const char* p) { return coords(*gomoku::parsePoint(p, 15), 15); };
+  const auto board = [&] {
+    e.send("BOARD");
+    for (const char* p : {"h8", "a1", "h9", "a3", "h10", "a5", "h11", "a7"})
+      e.send(at(p) + (p[0] == 'h' ? ",1" : ",2"));
+    e.send("DONE");
+    return e.answer(kTurnMs / 1000.0 * 8);
+  };
+  e.send("YXBLOCK");
+  e.send(at("h7"));
+  e.send("99,x");
+  e.send(at("h12"));
+  e.send("DONE");
+  EXPECT_EQ(e.answer(10).value_or("").rfind("ERROR YXBLOCK line '99,x'", 0), 0u);
+  e.send("YXBLOCKUNDO");
+  e.send(at("h12"));
+  e.send("DONE");
+  EXPECT_EQ(board(), at("h12"));
+  e.send("YXBLOCKRESET");
+  e.send("YXBLOCK");
+  e.send(at("h12"));
+  e.send("DONE");
+  EXPECT_EQ(board(), at("h7"));
+}
+
 // What analysing GUIs (Yixin-Board, Gomoku Calculator) send: N best moves, a stop, a swap2 board.
 TEST(Engine, AnswersTheAnalysisCommands) {
   Engine e;
