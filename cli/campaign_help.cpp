@@ -3,6 +3,8 @@
 // (the way the stalled replies of the freestyle classes and of the games' lines fell); with
 // --help-depth D, the campaigns of those answers are helped the same way, D levels deep; with
 // --help-tries K, an answer whose campaign stays far from proved gives way to the engine's next choice.
+#include <algorithm>
+
 #include "book/book_query.h"
 #include "cli/campaign.h"
 #include "solver/gomoku/notation.h"
@@ -10,6 +12,49 @@
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
+
+namespace {
+
+// The engine's answers after one open reply, asked as they are needed. An answer that announces a
+// win is tried before those that do not, the shortest win first (such answers fell in minutes
+// where the engine's unannounced first choice stayed far from proved), so the engine is asked for
+// its next choices, the ones before barred, until one announces a win or `help.tries` are known.
+class AnswersToTry {
+ public:
+  AnswersToTry(const ReplyHelp& help, const gomoku::Board& board, gomoku::Color winner)
+      : help_(help), board_(board), winner_(winner) {}
+
+  std::optional<EngineAnswer> next() {
+    const auto announced = [](const EngineAnswer& a) { return a.mateIn.has_value(); };
+    while (!silent_ && static_cast<int>(asked_.size()) < help_.tries && std::none_of(waiting_.begin(), waiting_.end(), announced) &&
+           !worker::stopRequested()) {
+      const auto answer = help_.answer(board_, winner_, asked_);
+      if (!answer) {
+        silent_ = true;
+        break;
+      }
+      asked_.push_back(answer->move);
+      waiting_.push_back(*answer);
+    }
+    if (waiting_.empty()) return std::nullopt;
+    auto pick = waiting_.begin();
+    for (auto it = waiting_.begin(); it != waiting_.end(); ++it)
+      if (it->mateIn && (!pick->mateIn || *it->mateIn < *pick->mateIn)) pick = it;
+    const EngineAnswer chosen = *pick;
+    waiting_.erase(pick);
+    return chosen;
+  }
+
+ private:
+  const ReplyHelp& help_;
+  const gomoku::Board& board_;
+  gomoku::Color winner_;
+  std::vector<gomoku::Point> asked_;   // barred from the next question
+  std::vector<EngineAnswer> waiting_;  // asked, not yet tried, in the engine's order
+  bool silent_ = false;                // the engine named no further move
+};
+
+}  // namespace
 
 ReplyHelp replyHelpOf(const Args& args, int defaultReplies, gomoku::Rule rule, int boardSize) {
   ReplyHelp help{static_cast<int>(args.integer("reply-help", defaultReplies, 0, 64)),
@@ -37,19 +82,19 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
     gomoku::Position after = t.proved;
     after.board.place(reply, after.toMove);
     after.toMove = t.winner;
-    std::vector<gomoku::Point> tried;
-    while (static_cast<int>(tried.size()) < help.tries && !worker::stopRequested()) {
-      const auto answer = help.answer(after.board, t.winner, tried);
+    AnswersToTry answers(help, after.board, t.winner);
+    for (int tried = 0; tried < help.tries && !worker::stopRequested(); ++tried) {
+      const auto answer = answers.next();
       if (!answer) {
-        say("reply " + r + ": the engine named no " + (tried.empty() ? "legal move" : "other legal move"));
+        say("reply " + r + ": the engine named no " + (tried == 0 ? "legal move" : "other legal move"));
         break;
       }
-      tried.push_back(*answer);
-      const std::string a = gomoku::formatPoint(*answer, n);
-      say("reply " + r + ": the engine's " + (tried.size() == 1 ? "move " : "next move ") + a + ", proved on its own");
+      const std::string a = gomoku::formatPoint(answer->move, n);
+      say("reply " + r + ": the engine's " + (tried == 0 ? "move " : "next move ") + a + ", proved on its own" +
+          (answer->mateIn ? " (it announced a win in " + std::to_string(*answer->mateIn) + ")" : ""));
       // One level less below: that campaign, left with few replies open, gets the same help.
       const CampaignStepResult below =
-          runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, *answer), run, options,
+          runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, answer->move), run, options,
                                 ReplyHelp{help.replies, help.depth - 1, help.tries, help.answer},
                                 [&](const std::string& text) { say("reply " + r + " " + a + ", " + text); });
       // A move left with more replies open than help takes, with its replies not yet listed, or

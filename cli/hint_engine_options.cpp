@@ -45,11 +45,11 @@ worker::SearchGuide searchGuideOf(const HintEngineOptions& options) {
 NextMoveOracle nextMoveOracleOf(const HintEngineOptions& options, gomoku::Rule rule, int boardSize) {
   auto engine = std::make_shared<std::unique_ptr<engine::ExternalEngine>>();
   return [engine, command = options.command, ms = options.milliseconds, rule, boardSize](
-             const gomoku::Board& b, gomoku::Color c, const std::vector<gomoku::Point>& barred) -> std::optional<gomoku::Point> {
+             const gomoku::Board& b, gomoku::Color c, const std::vector<gomoku::Point>& barred) -> std::optional<EngineAnswer> {
     if (!*engine) *engine = std::make_unique<engine::ExternalEngine>(command, boardSize, rule, ms);
-    auto move = (*engine)->move(b, c, barred);
-    if (gomoku::Board scratch = b; move && !gomoku::isLegal(scratch, *move, c, rule)) move.reset();
-    return move;
+    const auto move = (*engine)->move(b, c, barred);
+    if (gomoku::Board scratch = b; !move || !gomoku::isLegal(scratch, *move, c, rule)) return std::nullopt;
+    return EngineAnswer{*move, (*engine)->announcedMate()};
   };
 }
 

@@ -30,10 +30,15 @@ std::optional<HintEngineOptions> hintEngineOptions(const Args& args);
 // search (--hint-plies) has no place there; the caller rejects it.
 worker::SearchGuide searchGuideOf(const HintEngineOptions& options);
 
+// The engine's move, and the win it announced with it (mate in so many moves), if any.
+struct EngineAnswer {
+  gomoku::Point move;
+  std::optional<int> mateIn;
+};
 // The engine's move for the side to move with some points barred: its next choice after those
 // (the points sent as Yixin's YXBLOCK); nullopt when it names none, a barred point or an illegal one.
-using NextMoveOracle = std::function<std::optional<gomoku::Point>(const gomoku::Board&, gomoku::Color toMove,
-                                                                  const std::vector<gomoku::Point>& barred)>;
+using NextMoveOracle = std::function<std::optional<EngineAnswer>(const gomoku::Board&, gomoku::Color toMove,
+                                                                 const std::vector<gomoku::Point>& barred)>;
 // Its engine (thinking options.milliseconds a question) starts at the first question.
 NextMoveOracle nextMoveOracleOf(const HintEngineOptions& options, gomoku::Rule rule, int boardSize);
 

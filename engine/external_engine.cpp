@@ -3,6 +3,7 @@
 #include "engine/external_engine.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include "engine/gomocup_coordinates.h"
 #include "solver/gomoku/notation.h"
@@ -18,6 +19,22 @@ constexpr int kAttempts = 3;
 constexpr double kQuietSeconds = 0.2;
 
 bool startsWith(const std::string& text, const char* word) { return text.rfind(word, 0) == 0; }
+
+// The score a message gives ("Eval 489", "Eval +M33" as Rapfi says it, tengen's "ev +M7"): the
+// moves to an announced win, 0 for a score that announces none, -1 for a message without a score.
+int announcedWinIn(const std::string& line) {
+  std::istringstream words(line);
+  std::string word, value;
+  while (words >> word)
+    if (word == "Eval" || word == "ev") {
+      if (!(words >> value)) return -1;
+      if (value.size() < 3 || value.size() > 6 || value.rfind("+M", 0) != 0 ||
+          value.find_first_not_of("0123456789", 2) != std::string::npos)
+        return 0;
+      return std::stoi(value.substr(2));
+    }
+  return -1;
+}
 
 }  // namespace
 
@@ -44,6 +61,7 @@ ExternalEngine::~ExternalEngine() { process_.send("END"); }
 
 std::optional<gomoku::Point> ExternalEngine::move(const gomoku::Board& board, gomoku::Color toMove,
                                                   const std::vector<gomoku::Point>& barred) {
+  announcedMate_.reset();
   const auto p = answer(board, toMove, barred);
   // The block holds for this question only.
   if (!barred.empty() && answering_) process_.send("YXBLOCKRESET");
@@ -76,6 +94,9 @@ std::optional<gomoku::Point> ExternalEngine::answer(const gomoku::Board& board, 
       }
       if (startsWith(*line, "ERROR") || startsWith(*line, "UNKNOWN")) break;
       if (const auto p = gomocupPoint(*line, size_)) return p;
+      // The last score said before the move is the one its choice stands on.
+      if (const int n = startsWith(*line, "MESSAGE") ? announcedWinIn(*line) : -1; n >= 0)
+        announcedMate_ = n > 0 ? std::optional<int>(n) : std::nullopt;
     }
     // An engine still finishing its last move may drop BOARD (Rapfi does, under load), and its
     // stone lines then come back as unknown commands: read past them until it is quiet, ask again.

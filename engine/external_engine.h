@@ -33,6 +33,10 @@ class ExternalEngine {
   std::optional<gomoku::Point> move(const gomoku::Board& board, gomoku::Color toMove,
                                     const std::vector<gomoku::Point>& barred = {});
 
+  // The win the engine announced in its messages about the last question ("+M33": mate in 33
+  // moves, as Rapfi and tengen's engine say it), if any.
+  std::optional<int> announcedMate() const { return announcedMate_; }
+
   bool answering() const { return answering_; }
   const std::string& command() const { return command_; }
   gomoku::Rule rule() const { return rule_; }
@@ -48,6 +52,7 @@ class ExternalEngine {
   int moveMilliseconds_;
   ChildProcess process_;
   bool answering_ = true;
+  std::optional<int> announcedMate_;
 };
 
 }  // namespace tengen::engine

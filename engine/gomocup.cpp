@@ -327,7 +327,7 @@ class Session {
       pv += format(p);
     }
     const long long ms = static_cast<long long>(a.milliseconds);
-    message("depth " + std::to_string(a.depth) + " ev " + std::to_string(a.score) + " n " + std::to_string(a.nodes) +
+    message("depth " + std::to_string(a.depth) + " ev " + scoreText(a.score) + " n " + std::to_string(a.nodes) +
             " tm " + std::to_string(ms) + " pv " + pv + " (" + a.what + ")");
     if (showDetail_ < 2) return;  // INFO lines only for a GUI that asked for them (INFO show_detail 2 or 3)
     out_ << "INFO PV 0\nINFO NUMPV 1\nINFO DEPTH " << a.depth << "\nINFO NODES " << a.nodes << "\nINFO TOTALTIME " << ms

@@ -63,6 +63,12 @@ bool opponentHasVcf(const gomoku::Position& pos, double seconds, const ChoiceOpt
 
 }  // namespace
 
+std::string scoreText(int score) {
+  if (score > kWinScore - 1000) return "+M" + std::to_string(kWinScore - score);
+  if (score < -kWinScore + 1000) return "-M" + std::to_string(kWinScore + score);
+  return std::to_string(score);
+}
+
 MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& options) {
   const auto start = Clock::now();
   const auto left = [&] {

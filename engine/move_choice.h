@@ -55,4 +55,8 @@ struct MoveChoice {
 
 MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& options);
 
+// A score as engines show it in their messages: "+M7" for a win in 7 moves, "-M7" for a loss,
+// else the number (Rapfi's form, which managers read for an announced win).
+std::string scoreText(int score);
+
 }  // namespace tengen::engine

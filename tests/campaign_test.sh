@@ -164,6 +164,30 @@ check "--help-tries 3: the engine's next moves are tried (rc $rc)" [ "$rc" -eq 0
   check "(three moves, each another: $(tr '\n' ' ' <<< "$tried"))" [ "$(sort -u <<< "$tried" | wc -l)" -eq 3 ]
 v=$("$TENGEN" verify --book "$T/r5" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# An answer that announces a win ("Eval +M9", as Rapfi says it) is tried first. This engine names a1
+# (no win announced), then, with a1 barred, b1 (a win in 9), then c1: b1 runs first, then a1, c1.
+cat > "$T/announcing.sh" <<'ENGINE'
+read line; echo OK
+barred=0
+while read line; do
+  case "$line" in
+    YXBLOCK) while read p && [ "$p" != DONE ]; do barred=$((barred+1)); done;;
+    YXBLOCKRESET) barred=0;;
+    DONE) case $barred in
+            0) echo 'MESSAGE Speed 1K | Eval 300 | Node 1K'; echo '0,14';;
+            1) echo 'MESSAGE Speed 1K | Eval +M9 | Node 1K'; echo 'MESSAGE Bestline B1'; echo '1,14';;
+            *) echo 'MESSAGE Speed 1K | Eval 250 | Node 1K'; echo '2,14';;
+          esac;;
+    END) exit 0;;
+  esac
+done
+ENGINE
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r6" "${HELPED[@]}" --hint-engine "sh $T/announcing.sh" --reply-help 2 \
+      --help-tries 3 2>&1); rc=$?
+order=$(grep -o "^campaign: reply [a-o][0-9]*: the engine's \(next \)\?move [a-o][0-9]*, proved on its own.*" <<< "$out" | \
+        sed 's/.*move \([a-o][0-9]*\), proved on its own\(.*\)/\1\2/' | tr '\n' '|')
+check "--help-tries: the answer that announces a win runs first (rc $rc): $order" \
+  [ "$order" = "b1 (it announced a win in 9)|a1|c1|" ]
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 2 --help-tries 0 2>&1 >/dev/null); rc=$?
 check "--help-tries 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-tries"
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 64 --help-depth 0 2>&1 >/dev/null); rc=$?

@@ -354,6 +354,31 @@ TEST(ExternalEngine, BarredPointsGetTheEnginesNextChoice) {
   EXPECT_TRUE(e.answering());
 }
 
+TEST(ExternalEngine, AWinAnnouncedWithTheMoveIsRead) {
+  // tengen's own engine says "ev +M1" for the five it plays.
+  engine::ExternalEngine own(std::string(TENGEN_BINARY) + " engine", 15, gomoku::Rule::Freestyle, 200);
+  const gomoku::Position four = position("h8 a1 h9 a3 h10 a5 h11 a7", gomoku::Rule::Freestyle);
+  ASSERT_TRUE(own.move(four.board, four.toMove).has_value());
+  EXPECT_EQ(own.announcedMate(), std::optional<int>(1));
+  // Rapfi's form: the last score said before the move counts, a message without one does not.
+  const tests::TempDir dir("hint-engine");
+  const std::string engineCommand =
+      engineScript(dir, "mates.sh",
+                   "    DONE) n=$((n+1)); case $n in\n"
+                   "      1) echo 'MESSAGE Speed 9K | Eval 489 | Node 5K'; echo 'MESSAGE Speed 9K | Eval +M33 | Node 9K';\n"
+                   "         echo 'MESSAGE Bestline K8 L9'; echo '7,7';;\n"
+                   "      2) echo 'MESSAGE Speed 9K | Eval +M33 | Node 5K'; echo 'MESSAGE Speed 9K | Eval 489 | Node 9K'; echo '7,7';;\n"
+                   "      *) echo '7,7';; esac;;\n");
+  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+  const gomoku::Position empty = position("", gomoku::Rule::Freestyle);
+  EXPECT_EQ(e.move(empty.board, empty.toMove), std::optional<Point>(pt("h8")));
+  EXPECT_EQ(e.announcedMate(), std::optional<int>(33));
+  e.move(empty.board, empty.toMove);
+  EXPECT_EQ(e.announcedMate(), std::nullopt);  // the win was taken back before the move
+  e.move(empty.board, empty.toMove);
+  EXPECT_EQ(e.announcedMate(), std::nullopt);  // nothing said: the last question's is not kept
+}
+
 TEST(ExternalEngine, ABarredPointNamedAnywayIsNoAnswerAndTheBlockIsLifted) {
   // Names h8 (7,7) to each BOARD until it reads YXBLOCKRESET, then i7 (8,8); YXBLOCK's own DONE
   // gets no answer.
