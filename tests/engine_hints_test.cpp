@@ -358,14 +358,12 @@ TEST(ExternalEngine, BarredPointsGetTheEnginesNextChoice) {
 TEST(ExternalEngine, AWinAnnouncedWithTheMoveIsRead) {
   // Rapfi's form: the last score said before the move counts, a message without one does not.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand =
-      engineScript(dir, "mates.sh",
+  engine::ExternalEngine e(engineScript(dir, "mates.sh",
                    "    DONE) n=$((n+1)); case $n in\n"
                    "      1) echo 'MESSAGE Speed 9K | Eval 489 | Node 5K'; echo 'MESSAGE Speed 9K | Eval +M33 | Node 9K';\n"
                    "         echo 'MESSAGE Bestline K8 L9'; echo '7,7';;\n"
                    "      2) echo 'MESSAGE Speed 9K | Eval +M33 | Node 5K'; echo 'MESSAGE Speed 9K | Eval 489 | Node 9K'; echo '7,7';;\n"
-                   "      *) echo '7,7';; esac;;\n");
-  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+                   "      *) echo '7,7';; esac;;\n"), 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position empty = position("", gomoku::Rule::Freestyle);
   EXPECT_EQ(e.move(empty.board, empty.toMove), std::optional<Point>(pt("h8")));
   EXPECT_EQ(e.announcedMate(), std::optional<int>(33));
@@ -379,11 +377,10 @@ TEST(ExternalEngine, ABarredPointNamedAnywayIsNoAnswerAndTheBlockIsLifted) {
   // Names h8 (7,7) to each BOARD until it reads YXBLOCKRESET, then i7 (8,8); YXBLOCK's own DONE
   // gets no answer.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand = engineScript(dir, "deaf.sh",
+  engine::ExternalEngine e(engineScript(dir, "deaf.sh",
                                                  "    YXBLOCKRESET) n=1;;\n"
                                                  "    YXBLOCK) b=1;;\n"
-                                                 "    DONE) if [ \"$b\" = 1 ]; then b=0; elif [ $n -eq 0 ]; then echo '7,7'; else echo '8,8'; fi;;\n");
-  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+                                                 "    DONE) if [ \"$b\" = 1 ]; then b=0; elif [ $n -eq 0 ]; then echo '7,7'; else echo '8,8'; fi;;\n"), 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position pos = position("a1", gomoku::Rule::Freestyle);
   EXPECT_FALSE(e.move(pos.board, pos.toMove, {pt("h8")}).has_value());
   EXPECT_EQ(e.move(pos.board, pos.toMove), std::optional<Point>(pt("i7")));
@@ -411,10 +408,9 @@ TEST(ExternalEngine, AnEngineThatEndsAtOnceIsAClearError) {
 TEST(ExternalEngine, MessagesAreReadPastAndBadAnswersGiveNoMove) {
   // To each DONE: a message, then the first time a point that is taken, the second time text.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand = engineScript(dir, "fixed.sh",
+  engine::ExternalEngine e(engineScript(dir, "fixed.sh",
                                                  "    DONE) n=$((n+1)); echo 'MESSAGE thinking';\n"
-                                                 "      if [ $n -eq 1 ]; then echo '7,7'; else echo 'pass'; fi;;\n");
-  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+                                                 "      if [ $n -eq 1 ]; then echo '7,7'; else echo 'pass'; fi;;\n"), 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position pos = position("h8", gomoku::Rule::Freestyle);  // h8 is 7,7
   EXPECT_FALSE(e.move(pos.board, pos.toMove).has_value());  // a stone is there
   EXPECT_TRUE(e.answering());
@@ -429,13 +425,11 @@ TEST(ExternalEngine, ABoardTheEngineDroppedIsSentAgain) {
   // Like an engine still finishing its last move: the first BOARD is dropped, so each stone line
   // and DONE is an unknown command; the second is answered.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand =
-      engineScript(dir, "busy.sh",
+  engine::ExternalEngine e(engineScript(dir, "busy.sh",
                    "    INFO*) ;;\n"
                    "    BOARD) n=$((n+1));;\n"
                    "    DONE) if [ $n -eq 1 ]; then echo 'ERROR Unknown command: DONE'; else echo '8,6'; fi;;\n"
-                   "    *) if [ $n -eq 1 ]; then echo \"ERROR Unknown command: $line\"; fi;;\n");
-  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Freestyle, 100);
+                   "    *) if [ $n -eq 1 ]; then echo \"ERROR Unknown command: $line\"; fi;;\n"), 15, gomoku::Rule::Freestyle, 100);
   const gomoku::Position pos = position("h8 h9", gomoku::Rule::Freestyle);
   EXPECT_EQ(e.move(pos.board, pos.toMove), std::optional<Point>(pt("i9")));  // 8,6 counts from the top
   EXPECT_TRUE(e.answering());
@@ -445,8 +439,7 @@ TEST(ExternalEngine, AFoulTheEngineNamesIsNoMoveOfItsOracle) {
   // The engine always names h8 (7,7), a double three for black here (renju): its answer comes
   // back from move(), but the oracle the prover asks gives none.
   const tests::TempDir dir("hint-engine");
-  const std::string engineCommand = engineScript(dir, "foul.sh", "    DONE) echo '7,7';;\n");
-  engine::ExternalEngine e(engineCommand, 15, gomoku::Rule::Renju, 100);
+  engine::ExternalEngine e(engineScript(dir, "foul.sh", "    DONE) echo '7,7';;\n"), 15, gomoku::Rule::Renju, 100);
   gomoku::PositionOptions blackToMove;
   blackToMove.toMove = Color::Black;
   const gomoku::Position foul = gomoku::parsePosition("f8,g8,h6,h7/a1,a2,o1,o15", blackToMove);
