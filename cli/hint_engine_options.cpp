@@ -5,7 +5,6 @@
 
 #include "engine/engine_hints.h"
 #include "engine/external_engine.h"
-#include "solver/gomoku/threats.h"
 
 namespace tengen::cli {
 
@@ -47,8 +46,8 @@ NextMoveOracle nextMoveOracleOf(const HintEngineOptions& options, gomoku::Rule r
   return [engine, command = options.command, ms = options.milliseconds, rule, boardSize](
              const gomoku::Board& b, gomoku::Color c, const std::vector<gomoku::Point>& barred) -> std::optional<EngineAnswer> {
     if (!*engine) *engine = std::make_unique<engine::ExternalEngine>(command, boardSize, rule, ms);
-    const auto move = (*engine)->move(b, c, barred);
-    if (gomoku::Board scratch = b; !move || !gomoku::isLegal(scratch, *move, c, rule)) return std::nullopt;
+    const auto move = engine::legalMoveOf(**engine, b, c, barred);
+    if (!move) return std::nullopt;
     return EngineAnswer{*move, (*engine)->announcedMate()};
   };
 }

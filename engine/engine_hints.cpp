@@ -75,12 +75,14 @@ EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, 
   return out;
 }
 
+std::optional<Point> legalMoveOf(ExternalEngine& engine, const Board& board, Color toMove, const std::vector<Point>& barred) {
+  auto move = engine.move(board, toMove, barred);
+  if (Board scratch = board; move && !gomoku::isLegal(scratch, *move, toMove, engine.rule())) move.reset();
+  return move;
+}
+
 MoveOracle oracleOf(ExternalEngine& engine) {
-  return [&engine](const Board& b, Color c) {
-    auto move = engine.move(b, c);
-    if (Board scratch = b; move && !gomoku::isLegal(scratch, *move, c, engine.rule())) move.reset();
-    return move;
-  };
+  return [&engine](const Board& b, Color c) { return legalMoveOf(engine, b, c); };
 }
 
 }  // namespace tengen::engine

@@ -31,5 +31,9 @@ struct EngineHints {
 EngineHints engineHints(const gomoku::Position& root, const MoveOracle& oracle, const EngineHintOptions& options);
 // An outside engine's legal moves as an oracle (a foul it names is no move; it must outlive the oracle).
 MoveOracle oracleOf(ExternalEngine& engine);
+// The engine's move with `barred` points barred (see ExternalEngine::move), or nullopt when it is
+// not a legal move for `toMove` (a black foul under renju): what every asker of the engine takes.
+std::optional<gomoku::Point> legalMoveOf(ExternalEngine& engine, const gomoku::Board& board, gomoku::Color toMove,
+                                         const std::vector<gomoku::Point>& barred = {});
 
 }  // namespace tengen::engine
