@@ -2,8 +2,10 @@
 // winner's answer to each, each answer is proved as a campaign of its own, and the run goes again
 // (the way the stalled replies of the freestyle classes and of the games' lines fell); with
 // --help-depth D, the campaigns of those answers are helped the same way, D levels deep; with
-// --help-tries K, an answer whose campaign stays far from proved gives way to the engine's next choice.
+// --help-tries K, an answer whose campaign stays far from proved gives way to the engine's next choice;
+// an answer an earlier run took more than halfway goes on before the engine is asked.
 #include <algorithm>
+#include <utility>
 
 #include "book/book_query.h"
 #include "cli/campaign.h"
@@ -15,14 +17,44 @@ namespace tengen::cli {
 
 namespace {
 
-// The engine's answers after one open reply, asked as they are needed. An answer that announces a
-// win is tried before those that do not, the shortest win first (such answers fell in minutes
-// where the engine's unannounced first choice stayed far from proved), so the engine is asked for
-// its next choices, the ones before barred, until one announces a win or `help.tries` are known.
+// The winner's answer after an open reply that the book has taken furthest, when more than half
+// of the loser's replies to it are proved (of the answers stored or campaigned on before): an
+// engine asked again names another answer as often as not (Rapfi did, on game 3), and a run that
+// starts a new answer leaves the old one's work unused.
+struct AnswerInBook {
+  gomoku::Point move = gomoku::kNoPoint;
+  ReplyCount replies;
+};
+std::optional<AnswerInBook> answerInBook(const book::Book& book, const gomoku::Position& after, const std::string& text,
+                                         gomoku::Color winner) {
+  std::optional<AnswerInBook> best;
+  const book::Value loss = winner == gomoku::Color::Black ? book::Value::WhiteWins : book::Value::BlackWins;
+  for (const book::ReplyValue& a : book::queryBook(book, after).replies) {
+    if (a.damaged || a.result == loss || a.result == book::Value::Draw) continue;
+    // Worked on: stored (a record of its own), or the answer of an earlier campaign (its log).
+    const CampaignTarget target = campaignTarget(after, text, winner, a.move);
+    if (!a.found && samplesOf(book, target.campaign).empty()) continue;
+    const ReplyCount count = repliesOf(book::queryBook(book, target.proved), target);
+    if (2 * count.won > count.replies && (!best || count.won * best->replies.replies > best->replies.won * count.replies))
+      best = AnswerInBook{a.move, count};
+  }
+  return best;
+}
+
+// The answers to try after one open reply: the book's (answerInBook) first, then the engine's,
+// asked as they are needed. An answer that announces a win is tried before those that do not, the
+// shortest win first (such answers fell in minutes where the engine's unannounced first choice
+// stayed far from proved), so the engine is asked for its next choices, the ones before barred,
+// until one announces a win or `help.tries` are known.
 class AnswersToTry {
  public:
-  AnswersToTry(const ReplyHelp& help, const gomoku::Board& board, gomoku::Color winner)
-      : help_(help), board_(board), winner_(winner) {}
+  AnswersToTry(const ReplyHelp& help, const gomoku::Board& board, gomoku::Color winner, std::optional<AnswerInBook> inBook)
+      : help_(help), board_(board), winner_(winner), inBook_(std::move(inBook)) {
+    if (inBook_) asked_.push_back(inBook_->move);
+  }
+
+  // The book's answer, once, before any other.
+  std::optional<AnswerInBook> takeBooksAnswer() { return std::exchange(inBook_, std::nullopt); }
 
   std::optional<EngineAnswer> next() {
     const auto announced = [](const EngineAnswer& a) { return a.mateIn.has_value(); };
@@ -49,7 +81,8 @@ class AnswersToTry {
   const ReplyHelp& help_;
   const gomoku::Board& board_;
   gomoku::Color winner_;
-  std::vector<gomoku::Point> asked_;   // barred from the next question
+  std::optional<AnswerInBook> inBook_;  // not yet tried
+  std::vector<gomoku::Point> asked_;   // barred from the next question (the book's answer too)
   std::vector<EngineAnswer> waiting_;  // asked, not yet tried, in the engine's order
   bool silent_ = false;                // the engine named no further move
 };
@@ -82,19 +115,28 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
     gomoku::Position after = t.proved;
     after.board.place(reply, after.toMove);
     after.toMove = t.winner;
-    AnswersToTry answers(help, after.board, t.winner);
+    AnswersToTry answers(help, after.board, t.winner, answerInBook(*run.book, after, movesToProved + " " + r, t.winner));
+    int fromEngine = 0;
     for (int tried = 0; tried < help.tries && !worker::stopRequested(); ++tried) {
-      const auto answer = answers.next();
-      if (!answer) {
-        say("reply " + r + ": the engine named no " + (tried == 0 ? "legal move" : "other legal move"));
-        break;
+      gomoku::Point move = gomoku::kNoPoint;
+      if (const auto inBook = answers.takeBooksAnswer()) {
+        move = inBook->move;
+        say("reply " + r + ": the book's move " + gomoku::formatPoint(move, n) + " (" + std::to_string(inBook->replies.won) + " of " +
+            std::to_string(inBook->replies.replies) + " replies proved), proved on its own");
+      } else {
+        const auto answer = answers.next();
+        if (!answer) {
+          say("reply " + r + ": the engine named no " + (fromEngine == 0 ? "legal move" : "other legal move"));
+          break;
+        }
+        move = answer->move;
+        say("reply " + r + ": the engine's " + (fromEngine++ == 0 ? "move " : "next move ") + gomoku::formatPoint(move, n) +
+            ", proved on its own" + (answer->mateIn ? " (it announced a win in " + std::to_string(*answer->mateIn) + ")" : ""));
       }
-      const std::string a = gomoku::formatPoint(answer->move, n);
-      say("reply " + r + ": the engine's " + (tried == 0 ? "move " : "next move ") + a + ", proved on its own" +
-          (answer->mateIn ? " (it announced a win in " + std::to_string(*answer->mateIn) + ")" : ""));
+      const std::string a = gomoku::formatPoint(move, n);
       // One level less below: that campaign, left with few replies open, gets the same help.
       const CampaignStepResult below =
-          runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, answer->move), run, options,
+          runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, move), run, options,
                                 ReplyHelp{help.replies, help.depth - 1, help.tries, help.answer},
                                 [&](const std::string& text) { say("reply " + r + " " + a + ", " + text); });
       // A move left with more replies open than help takes, with its replies not yet listed, or

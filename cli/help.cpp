@@ -338,7 +338,7 @@ std::vector<CommandHelp> makeCommands() {
         {"line-from", true, "PLY", "--line: the shallowest position to prove, in plies (default 0, the whole game)"},
         {"reply-help", true, "N", "with --hint-engine: a run left with at most N open reply classes gets the engine's move after each, proved as a campaign of its own, then runs again (default 4 with --line, else 0: never)"},
         {"help-depth", true, "D", "--reply-help: levels of help (default 1); at 2, the campaign of the engine's move after an open reply, itself left with at most N open, is helped the same way"},
-        {"help-tries", true, "K", "--reply-help: the engine's moves tried after an open reply (default 1, at most 8); a move whose campaign is left with more than N open, or lost, gives way to the engine's next choice, asked with the moves before barred (YXBLOCK); an answer the engine announces a win with (+M) is tried first"},
+        {"help-tries", true, "K", "--reply-help: the engine's moves tried after an open reply (default 1, at most 8); a move whose campaign is left with more than N open, or lost, gives way to the engine's next choice, asked with the moves before barred (YXBLOCK); an answer the engine announces a win with (+M) is tried first, and before any of the engine's, an answer the book has more than half of the replies to proved"},
         {"job-nodes", true, "N", "nodes of a question's first job (default 200000)"},
         {"job-growth", true, "K", "an unknown job is asked again with K times its nodes (default 4)"},
         {"job-max-nodes", true, "N", "the largest job a question gets before it is split (default 3200000)"},

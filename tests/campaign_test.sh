@@ -188,6 +188,26 @@ order=$(grep -o "^campaign: reply [a-o][0-9]*: the engine's \(next \)\?move [a-o
         sed 's/.*move \([a-o][0-9]*\), proved on its own\(.*\)/\1\2/' | tr '\n' '|')
 check "--help-tries: the answer that announces a win runs first (rc $rc): $order" \
   [ "$order" = "b1 (it announced a win in 9)|a1|c1|" ]
+# An answer an earlier campaign took more than halfway goes on before the engine is asked: the book
+# holds white's win after 110 (or, the second time, 90) of black's 197 replies to g11 i12, and a
+# campaign on i12 after g11 was run; the engine would name a1.
+AFTER="$P25 $M26 g11 i12"
+REPLIES=$("$TENGEN" query --json --book "$T/r6" "$AFTER" | python3 -c 'import json,sys; print(" ".join(r["move"] for r in json.load(sys.stdin)["replies"]))')
+for proved in 110 90; do
+  for m in $(tr ' ' '\n' <<< "$REPLIES" | head -n $proved); do echo "$AFTER $m"; done | \
+    "$TENGEN" solve --book "$T/w$proved" --json > "$T/w$proved.out"
+  "$TENGEN" campaign "$P25 $M26 g11" --via i12 --book "$T/w$proved" "${HELPED[@]}" --jobs 1 > /dev/null 2>&1
+  out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/w$proved" "${HELPED[@]}" --hint-engine "sh $T/announcing.sh" \
+        --reply-help 2 2>&1); rc=$?
+  first=$(grep -o "^campaign: reply g11: .*, proved on its own" <<< "$out" | head -n 1)
+  if [ "$proved" = 110 ]; then
+    check "with $proved of 197 proved, the book's answer goes on first (rc $rc): $first" \
+      [ "$first" = "campaign: reply g11: the book's move i12 ($proved of 197 replies proved), proved on its own" ]
+  else
+    check "with $proved of 197 proved, the engine is asked (rc $rc): $first" \
+      [ "$first" = "campaign: reply g11: the engine's move a1, proved on its own" ]
+  fi
+done
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 2 --help-tries 0 2>&1 >/dev/null); rc=$?
 check "--help-tries 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-tries"
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 64 --help-depth 0 2>&1 >/dev/null); rc=$?
