@@ -143,7 +143,15 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
       // refuted, gives way to the next.
       const bool close = below.value == gomoku::GameValue::Unknown && !below.openReplies.empty() &&
                          below.openReplies.size() <= static_cast<std::size_t>(help.replies);
-      if (below.value == gomoku::winFor(t.winner) || close) break;
+      if (below.value == gomoku::winFor(t.winner)) break;
+      // Said apart from the run's "replies:" line, which counts the book's proved replies: this
+      // counts the run's tree, which behind a relevance zone lists only the zone's replies.
+      say("reply " + r + " " + a + ": " +
+          (below.value != gomoku::GameValue::Unknown ? "not " + std::string(gomoku::colorName(t.winner)) + "'s win"
+           : below.openReplies.empty()               ? std::string("its replies not yet listed in the run's tree")
+                                                     : std::to_string(below.openReplies.size()) + " of its replies open in the run's tree") +
+          (close ? ", kept" : (tried + 1 < help.tries ? ", gives way to the next" : "")));
+      if (close) break;
     }
   }
   if (!worker::stopRequested()) result = runCampaignStep(args, t, run, options);

@@ -162,6 +162,8 @@ tried=$(grep -o "^campaign: reply [a-o][0-9]*: the engine's \(next \)\?move [a-o
 check "--help-tries 3: the engine's next moves are tried (rc $rc)" [ "$rc" -eq 0 ] && \
   check "(two next moves after the first)" [ "$(grep -c "^campaign: reply [a-o][0-9]*: the engine's next move [a-o][0-9]*, proved on its own" <<< "$out")" -eq 2 ] && \
   check "(three moves, each another: $(tr '\n' ' ' <<< "$tried"))" [ "$(sort -u <<< "$tried" | wc -l)" -eq 3 ]
+check "(each of the first two said to give way, with its tree's open replies)" \
+  [ "$(grep -c "^campaign: reply [a-o][0-9]* [a-o][0-9]*: [0-9]* of its replies open in the run's tree, gives way to the next" <<< "$out")" -eq 2 ]
 v=$("$TENGEN" verify --book "$T/r5" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 # An answer that announces a win ("Eval +M9", as Rapfi says it) is tried first. This engine names a1
