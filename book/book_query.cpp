@@ -35,7 +35,7 @@ Point toCaller(Cell c, const PositionKey& key, int size) { return fromKeyFrame(c
 
 // How good a reply's value is for the side that plays it: higher is better.
 int goodness(Value v, Color mover) {
-  const Value win = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
+  const Value win = winValue(mover);
   if (v == win) return 3;
   if (v == Value::Draw) return 2;
   if (v == Value::Unknown) return 1;
@@ -103,7 +103,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
       answer.fiveNow = true;
       answer.verified = true;  // the rules' own check, just made: the five is there to play
       answer.proofSize = 1;
-      answer.result = answer.claimed = pos.toMove == Color::Black ? Value::BlackWins : Value::WhiteWins;
+      answer.result = answer.claimed = winValue(pos.toMove);
     }
   }
 
@@ -157,7 +157,7 @@ QueryAnswer queryBook(const Book& book, const gomoku::Position& pos) {
   // Every legal reply with its stored value: the keys in one pass, the records in one batch.
   Board scratch = pos.board;
   const Color mover = pos.toMove;
-  const Value moverWins = mover == Color::Black ? Value::BlackWins : Value::WhiteWins;
+  const Value moverWins = winValue(mover);
   std::vector<Point> looked;
   for (Point p = 0; p < scratch.cellCount(); ++p) {
     if (!scratch.isEmpty(p) || !gomoku::isLegal(scratch, p, mover, pos.rule)) continue;

@@ -13,6 +13,9 @@
 
 namespace tengen::book {
 
+// The value that says `c` wins.
+inline Value winValue(gomoku::Color c) { return c == gomoku::Color::Black ? Value::BlackWins : Value::WhiteWins; }
+
 struct ReplyValue {
   gomoku::Point move;
   Value result;   // proved value of the position after the move; unknown when the book lacks it

@@ -22,7 +22,7 @@ class Walk {
     node.comment = describeAnswer(a);
     if (a.found) ++out_.positions;
     // The loser's replies the proof answers at once have no record: say so, not "unknown".
-    const Value loserLoses = pos.toMove == Color::Black ? Value::WhiteWins : Value::BlackWins;
+    const Value loserLoses = winValue(gomoku::opponent(pos.toMove));
     if (a.result == loserLoses) {
       std::size_t refuted = 0;
       for (const ReplyValue& r : a.replies) refuted += !r.found;

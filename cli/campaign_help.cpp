@@ -28,7 +28,7 @@ struct AnswerInBook {
 std::optional<AnswerInBook> answerInBook(const book::Book& book, const gomoku::Position& after, const std::string& text,
                                          gomoku::Color winner) {
   std::optional<AnswerInBook> best;
-  const book::Value loss = winner == gomoku::Color::Black ? book::Value::WhiteWins : book::Value::BlackWins;
+  const book::Value loss = book::winValue(gomoku::opponent(winner));
   for (const book::ReplyValue& a : book::queryBook(book, after).replies) {
     if (a.damaged || a.result == loss || a.result == book::Value::Draw) continue;
     // Worked on: stored (a record of its own), or the answer of an earlier campaign (its log).

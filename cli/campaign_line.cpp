@@ -51,7 +51,7 @@ std::vector<CampaignTarget> stepsOf(const std::string& text, const gomoku::Posit
 
 bool provedAfter(const book::Book& book, const CampaignTarget& t) {
   const book::QueryAnswer a = book::queryBook(book, t.proved);
-  return a.verified && a.result == (t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins);
+  return a.verified && a.result == book::winValue(t.winner);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ CampaignTarget campaignTarget(const Position& root, std::string text, Color winn
 
 ReplyCount repliesOf(const book::QueryAnswer& proved, const CampaignTarget& t) {
   ReplyCount c;
-  const book::Value win = t.winner == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
+  const book::Value win = book::winValue(t.winner);
   std::map<std::string, std::size_t> classOf;  // canonical key -> index in `seen`
   std::vector<std::pair<std::string, int>> seen;
   std::vector<bool> seenWon;

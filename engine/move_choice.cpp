@@ -130,7 +130,7 @@ MoveChoice chooseMove(const gomoku::Position& position, const ChoiceOptions& opt
   if (options.book) {
     try {
       const book::QueryAnswer a = book::queryBook(*options.book, pos);
-      const book::Value win = me == Color::Black ? book::Value::BlackWins : book::Value::WhiteWins;
+      const book::Value win = book::winValue(me);
       const std::string what = "book: " + valueText(a.result) + " (verified, proof of " + std::to_string(a.proofSize) + " positions)";
       if ((a.result == win || a.result == book::Value::Draw) && legal(board, a.bestMove, me, pos.rule) && !barred(a.bestMove)) {
         const int score = a.result == win ? kWinScore - static_cast<int>(a.line.size()) : 0;
