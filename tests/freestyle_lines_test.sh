@@ -38,9 +38,9 @@ walk_line 1 3
 # plies 1-6; at ply 7 the game leaves it (black e9), and freestyle-line2.tgp (after e9) holds the rest.
 walk_line 2 3
 # Game 3 (h8 h9, 45 plies) leaves the i8 class file at once (black f9, not i9 mirrored); its line
-# file holds the game from black's d13 at ply 15 (the position after 14 moves) on; ply 13 (black's
-# j9) is not proved.
-walk_line 3 14
+# file holds the game from black's j9 at ply 13 (the position after 12 moves) on; ply 11 (black's
+# i8) is not proved.
+walk_line 3 12
 
 echo "$failures failed"
 [ "$failures" -eq 0 ]

@@ -127,11 +127,11 @@ check_proof freestyle-line1.tgp "h8,i9,j10,k9/g9,i8,k11" white freestyle "black 
 # `campaign --line` runs them); the slice: after white's g11 and black's h10, the game's next pair
 # (white answers everywhere, so the move off the tree is a taken point).
 check_proof freestyle-line2.tgp "e9,f10,g9,h8/e11,g8,i9" white freestyle "black wins" h8 "g11 h10"
-# Freestyle game 3 (h8 h9 f9 ...) from the position after 14 moves, black's d13 (its campaigns
-# reached no further back yet), exported along the game; the slices: the game's d13 k10 d11 d10,
-# and white's j10 (the reply that held out longest) down black's e9 to e11 d11 d12 c12.
-check_proof freestyle-line3.tgp "e10,f9,g9,h8,i8,i10,j9/e12,f8,f11,g8,g10,h9,i7" black freestyle "black wins" a1 \
-  "d13 k10 d11 d10" "d13 j10 e9 e11 d11 d12 c12"
+# Freestyle game 3 (h8 h9 f9 ...) from the position after 12 moves, black's j9 (its campaigns
+# reached no further back yet), exported along the game; the slices: the game's j9 e12 d13 k10 d11
+# d10, and white's k10 (the reply that held out longest) down to i12 i9 g11, the last to fall.
+check_proof freestyle-line3.tgp "e10,f9,g9,h8,i8,i10/f8,f11,g8,g10,h9,i7" black freestyle "black wins" a1 \
+  "j9 e12 d13 k10 d11 d10" "j9 k10 e12 f12 f13 e13 h11 g12 i11 j10 i12 i9 g11"
 # Exact five (standard): white in the corner again, black i9.
 check_proof standard-h8-a1.tgp "h8/a1" black standard "black wins" j10 "i9 b2"
 # White on the edge, one off the corner's diagonal (o14), black g7: the slice white's n13.
