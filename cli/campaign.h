@@ -62,6 +62,7 @@ void writeCampaignChart(const Args& args, const CampaignTarget& t, const std::ve
 struct CampaignStepResult {
   gomoku::GameValue value = gomoku::GameValue::Unknown;  // the root's: the winner's once linked and verified
   std::vector<gomoku::Point> openReplies;  // the loser's replies still open at the proved position (one a class)
+  std::vector<std::vector<gomoku::Point>> hardestLines;  // the run's hardest open leaves, moves from the proved position
 };
 CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                    coordinator::RunOptions options);
@@ -86,6 +87,31 @@ ReplyHelp replyHelpOf(const Args& args, int defaultReplies, gomoku::Rule rule, i
 CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                          const coordinator::RunOptions& options, const ReplyHelp& help,
                                          const std::function<void(const std::string&)>& say);
+
+// The winner's answers after the loser's `reply` at t's proved position, as help tries them (the
+// book's, then the engine's, help.tries in all), each proved as a campaign of its own helped
+// `depthBelow` levels deep, until one is the winner's win (true) or is left close (at most
+// help.replies open) or refuted. Needs help.answer (an engine).
+bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
+               const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
+               const std::function<void(const std::string&)>& say);
+
+// How a step still open after its help is drilled (--drill N, --drill-ply P, --drill-time S,
+// --drill-jobs J): up to `times` drills, each taking the run's hardest line not drilled yet to the
+// winner's move at ply `ply` below the proved position (or the line's deepest above it), proving
+// that move as a helped campaign of its own (each run `seconds` and `jobs` when set, else --time and
+// --jobs), linking each winner's move above it on the line from the book, and running the step
+// again (campaign_drill.cpp).
+struct Drill {
+  int times = 0;
+  int ply = 4;
+  double seconds = 0;
+  std::uint64_t jobs = 0;
+};
+Drill drillOf(const Args& args);  // throws UsageError
+CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
+                                          const coordinator::RunOptions& options, const ReplyHelp& help, const Drill& drill,
+                                          const std::function<void(const std::string&)>& say);
 
 // `tengen campaign GAME --line`: every position of the game where the winner is to move, proved
 // through the game's own move there, deepest first (campaign_line.cpp).

@@ -117,8 +117,9 @@ int runCampaign(int argc, char** argv) {
   const coordinator::RunOptions options = campaignRunOptions(args, t.proved.rule, t.proved.board.size(), t.winner);
   DistributedRun run(args, false, distributedGuide(args));
   const ReplyHelp help = replyHelpOf(args, 0, t.proved.rule, t.proved.board.size());
+  const Drill drill = drillOf(args);
   // Flushed: a campaign runs for hours, its log often a file.
-  runHelpedCampaignStep(args, t, run, options, help, [&](const std::string& text) {
+  runDrilledCampaignStep(args, t, run, options, help, drill, [&](const std::string& text) {
     (args.flag("json") ? std::cerr : std::cout) << "campaign: " << text << std::endl;
   });
   // Stopped by a signal (Ctrl-C, mpirun's SIGTERM): the book is consistent, the status says why.

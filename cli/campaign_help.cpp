@@ -100,6 +100,56 @@ ReplyHelp replyHelpOf(const Args& args, int defaultReplies, gomoku::Rule rule, i
   return help;
 }
 
+bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
+               const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
+               const std::function<void(const std::string&)>& say) {
+  const int n = t.root.board.size();
+  std::string movesToProved = t.text;
+  if (t.via) movesToProved.append(" ").append(gomoku::formatPoint(*t.via, n));
+  const std::string r = gomoku::formatPoint(reply, n);
+  gomoku::Position after = t.proved;
+  after.board.place(reply, after.toMove);
+  after.toMove = t.winner;
+  AnswersToTry answers(help, after.board, t.winner, answerInBook(*run.book, after, movesToProved + " " + r, t.winner));
+  int fromEngine = 0;
+  for (int tried = 0; tried < help.tries && !worker::stopRequested(); ++tried) {
+    gomoku::Point move = gomoku::kNoPoint;
+    if (const auto inBook = answers.takeBooksAnswer()) {
+      move = inBook->move;
+      say("reply " + r + ": the book's move " + gomoku::formatPoint(move, n) + " (" + std::to_string(inBook->replies.won) + " of " +
+          std::to_string(inBook->replies.replies) + " replies proved), proved on its own");
+    } else {
+      const auto answer = answers.next();
+      if (!answer) {
+        say("reply " + r + ": the engine named no " + (fromEngine == 0 ? "legal move" : "other legal move"));
+        break;
+      }
+      move = answer->move;
+      say("reply " + r + ": the engine's " + (fromEngine++ == 0 ? "move " : "next move ") + gomoku::formatPoint(move, n) +
+          ", proved on its own" + (answer->mateIn ? " (it announced a win in " + std::to_string(*answer->mateIn) + ")" : ""));
+    }
+    const std::string a = gomoku::formatPoint(move, n);
+    const CampaignStepResult below =
+        runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, move), run, options,
+                              ReplyHelp{help.replies, depthBelow, help.tries, help.answer},
+                              [&](const std::string& text) { say("reply " + r + " " + a + ", " + text); });
+    // A move left with more replies open than help takes, with its replies not yet listed, or
+    // refuted, gives way to the next.
+    const bool close = below.value == gomoku::GameValue::Unknown && !below.openReplies.empty() &&
+                       below.openReplies.size() <= static_cast<std::size_t>(help.replies);
+    if (below.value == gomoku::winFor(t.winner)) return true;
+    // Said apart from the run's "replies:" line, which counts the book's proved replies: this
+    // counts the run's tree, which behind a relevance zone lists only the zone's replies.
+    say("reply " + r + " " + a + ": " +
+        (below.value != gomoku::GameValue::Unknown ? "not " + std::string(gomoku::colorName(t.winner)) + "'s win"
+         : below.openReplies.empty()               ? std::string("its replies not yet listed in the run's tree")
+                                                   : std::to_string(below.openReplies.size()) + " of its replies open in the run's tree") +
+        (close ? ", kept" : (tried + 1 < help.tries ? ", gives way to the next" : "")));
+    if (close) break;
+  }
+  return false;
+}
+
 CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                          const coordinator::RunOptions& options, const ReplyHelp& help,
                                          const std::function<void(const std::string&)>& say) {
@@ -107,53 +157,9 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
   if (result.value != gomoku::GameValue::Unknown || worker::stopRequested() || !help.answer || help.depth < 1 ||
       result.openReplies.empty() || result.openReplies.size() > static_cast<std::size_t>(help.replies))
     return result;
-  const int n = t.root.board.size();
-  std::string movesToProved = t.text;
-  if (t.via) movesToProved.append(" ").append(gomoku::formatPoint(*t.via, n));
-  for (const gomoku::Point reply : result.openReplies) {
-    const std::string r = gomoku::formatPoint(reply, n);
-    gomoku::Position after = t.proved;
-    after.board.place(reply, after.toMove);
-    after.toMove = t.winner;
-    AnswersToTry answers(help, after.board, t.winner, answerInBook(*run.book, after, movesToProved + " " + r, t.winner));
-    int fromEngine = 0;
-    for (int tried = 0; tried < help.tries && !worker::stopRequested(); ++tried) {
-      gomoku::Point move = gomoku::kNoPoint;
-      if (const auto inBook = answers.takeBooksAnswer()) {
-        move = inBook->move;
-        say("reply " + r + ": the book's move " + gomoku::formatPoint(move, n) + " (" + std::to_string(inBook->replies.won) + " of " +
-            std::to_string(inBook->replies.replies) + " replies proved), proved on its own");
-      } else {
-        const auto answer = answers.next();
-        if (!answer) {
-          say("reply " + r + ": the engine named no " + (fromEngine == 0 ? "legal move" : "other legal move"));
-          break;
-        }
-        move = answer->move;
-        say("reply " + r + ": the engine's " + (fromEngine++ == 0 ? "move " : "next move ") + gomoku::formatPoint(move, n) +
-            ", proved on its own" + (answer->mateIn ? " (it announced a win in " + std::to_string(*answer->mateIn) + ")" : ""));
-      }
-      const std::string a = gomoku::formatPoint(move, n);
-      // One level less below: that campaign, left with few replies open, gets the same help.
-      const CampaignStepResult below =
-          runHelpedCampaignStep(args, campaignTarget(after, movesToProved + " " + r, t.winner, move), run, options,
-                                ReplyHelp{help.replies, help.depth - 1, help.tries, help.answer},
-                                [&](const std::string& text) { say("reply " + r + " " + a + ", " + text); });
-      // A move left with more replies open than help takes, with its replies not yet listed, or
-      // refuted, gives way to the next.
-      const bool close = below.value == gomoku::GameValue::Unknown && !below.openReplies.empty() &&
-                         below.openReplies.size() <= static_cast<std::size_t>(help.replies);
-      if (below.value == gomoku::winFor(t.winner)) break;
-      // Said apart from the run's "replies:" line, which counts the book's proved replies: this
-      // counts the run's tree, which behind a relevance zone lists only the zone's replies.
-      say("reply " + r + " " + a + ": " +
-          (below.value != gomoku::GameValue::Unknown ? "not " + std::string(gomoku::colorName(t.winner)) + "'s win"
-           : below.openReplies.empty()               ? std::string("its replies not yet listed in the run's tree")
-                                                     : std::to_string(below.openReplies.size()) + " of its replies open in the run's tree") +
-          (close ? ", kept" : (tried + 1 < help.tries ? ", gives way to the next" : "")));
-      if (close) break;
-    }
-  }
+  // One level less below: an answer's campaign, left with few replies open, gets the same help.
+  for (const gomoku::Point reply : result.openReplies)
+    if (!worker::stopRequested()) helpReply(args, t, reply, run, options, help, help.depth - 1, say);
   if (!worker::stopRequested()) result = runCampaignStep(args, t, run, options);
   return result;
 }

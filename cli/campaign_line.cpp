@@ -64,6 +64,7 @@ int runCampaignLine(const Args& args) {
   const auto from = static_cast<std::size_t>(args.integer("line-from", 0, 0, 1000));
   const std::vector<CampaignTarget> steps = stepsOf(args.positional()[0], positionOptions(args), *winner, from);
   const ReplyHelp help = replyHelpOf(args, 4, steps.front().root.rule, steps.front().root.board.size());
+  const Drill drill = drillOf(args);
   const coordinator::RunOptions options =
       campaignRunOptions(args, steps.front().root.rule, steps.front().root.board.size(), *winner);
   DistributedRun run(args, false, distributedGuide(args));
@@ -79,7 +80,7 @@ int runCampaignLine(const Args& args) {
     const std::string step = "ply " + std::to_string(plyOf(t)) + " (" + gomoku::formatPoint(*t.via, n) + ")";
     say(step + ": " + (provedAfter(book, t) ? "proved by an earlier run; linking" : "proving"));
     const CampaignStepResult result =
-        runHelpedCampaignStep(args, t, run, options, help, [&](const std::string& text) { say(step + ", " + text); });
+        runDrilledCampaignStep(args, t, run, options, help, drill, [&](const std::string& text) { say(step + ", " + text); });
     if (result.value == gomoku::GameValue::Unknown) break;
     ++done;
   }

@@ -276,7 +276,8 @@ CampaignStepResult runCampaignStep(const Args& args, const CampaignTarget& t, Di
     if (rootValue == gomoku::GameValue::Unknown) std::cout << "run the same command again to go on\n";
   }
   std::cout.flush();  // before the next step's progress on standard error
-  return {rootValue, rootValue == gomoku::GameValue::Unknown ? s.openReplies : std::vector<gomoku::Point>{}};
+  if (rootValue != gomoku::GameValue::Unknown) return {rootValue, {}, {}};
+  return {rootValue, s.openReplies, s.hardestLines};
 }
 
 

@@ -147,7 +147,8 @@ DistributedRun::~DistributedRun() {
 }
 
 coordinator::RunSummary DistributedRun::run(const Args& args, const Position& pos, coordinator::RunOptions options, bool json) {
-  options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
+  // A caller's own job limit (a campaign's drill) stands; else --jobs.
+  if (options.maxJobs == 0) options.maxJobs = static_cast<std::uint64_t>(args.integer("jobs", 0, 0, 1LL << 50));
   options.lendProofs = args.integer("book-leaves", 1, 0, 1) == 1;
   options.stop = &worker::stopFlag();
   setReporter(options, json);

@@ -39,6 +39,10 @@ RunSummary Run::run() {
   summary_.seconds = since(start_);
   summary_.treeNodes = tree_.size();
   summary_.openReplies = openReplies();
+  for (const auto& [tried, id] : hardestLeaves()) {
+    if (summary_.hardestLines.size() == 8) break;
+    if (!tree_.node(id).path.empty()) summary_.hardestLines.push_back(tree_.node(id).path);
+  }
   double idle = 0, idleWithWork = 0;
   for (auto& w : workers_) {
     if (!w.busy) w.idle += since(w.idleSince);
@@ -69,6 +73,23 @@ std::vector<gomoku::Point> Run::openReplies() const {
   return open;
 }
 
+std::vector<std::pair<std::uint64_t, int>> Run::hardestLeaves() const {
+  const int a = gomoku::index(attacker_);
+  const std::vector<bool> open = tree_.stillOpen(attacker_);
+  std::vector<std::pair<std::uint64_t, int>> leaves;  // (tried nodes, id)
+  for (std::size_t id = 0; id < open.size(); ++id) {
+    if (!open[id]) continue;
+    const Question& q = tree_.node(static_cast<int>(id)).question[a];
+    if (q.expanded && !tree_.node(static_cast<int>(id)).edges.empty()) continue;
+    leaves.push_back({q.triedNodes, static_cast<int>(id)});
+  }
+  std::sort(leaves.begin(), leaves.end(), [&](const auto& x, const auto& y) {
+    if (x.first != y.first) return x.first > y.first;
+    return tree_.node(x.second).question[a].numbers.pn > tree_.node(y.second).question[a].numbers.pn;
+  });
+  return leaves;
+}
+
 RunProgress Run::progress() const {
   RunProgress p;
   p.seconds = since(start_);
@@ -81,19 +102,8 @@ RunProgress Run::progress() const {
   const ProofNumbers rn = tree_.node(0).question[a].numbers;
   p.rootPn = rn.pn;
   p.rootDn = rn.dn;
-  const std::vector<bool> open = tree_.stillOpen(attacker_);
-  std::vector<std::pair<std::uint64_t, int>> leaves;  // (tried nodes, id)
-  for (std::size_t id = 0; id < open.size(); ++id) {
-    if (!open[id]) continue;
-    const Question& q = tree_.node(static_cast<int>(id)).question[a];
-    if (q.expanded && !tree_.node(static_cast<int>(id)).edges.empty()) continue;
-    leaves.push_back({q.triedNodes, static_cast<int>(id)});
-  }
+  const std::vector<std::pair<std::uint64_t, int>> leaves = hardestLeaves();
   p.openLeaves = leaves.size();
-  std::sort(leaves.begin(), leaves.end(), [&](const auto& x, const auto& y) {
-    if (x.first != y.first) return x.first > y.first;
-    return tree_.node(x.second).question[a].numbers.pn > tree_.node(y.second).question[a].numbers.pn;
-  });
   const int n = tree_.root().board.size();
   for (std::size_t i = 0; i < leaves.size() && i < 8; ++i) {
     const Node& v = tree_.node(leaves[i].second);

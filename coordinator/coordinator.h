@@ -121,6 +121,9 @@ struct RunSummary {
   // The root's replies (one a class, in the root's frame) not proved the attacker's at the end,
   // where the attacker's opponent is to move there and the root was listed; else none.
   std::vector<gomoku::Point> openReplies;
+  // Solve: the hardest open leaves below the root at the end (as RunProgress::hardest, at most 8),
+  // each as its moves from the root.
+  std::vector<std::vector<gomoku::Point>> hardestLines;
   // Records the run could not read (damaged, or stored under another key): never taken as an
   // answer; their questions were asked again, and a new proof's write replaces them. One line each.
   std::vector<std::string> unreadableRecords;

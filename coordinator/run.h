@@ -55,6 +55,9 @@ class Run {
   // The run's figures and its open frontier: the leaves below the root still needed for the
   // attacker's question (not answered, not settled above), the hardest first.
   RunProgress progress() const;
+  // The open leaves progress() counts, the hardest first: by the nodes already spent on them, then
+  // their proof numbers; each as (nodes tried, node id).
+  std::vector<std::pair<std::uint64_t, int>> hardestLeaves() const;
 
  private:
   struct WorkerState {

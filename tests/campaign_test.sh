@@ -214,6 +214,32 @@ err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --rep
 check "--help-tries 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-tries"
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r3" "${HELPED[@]}" --reply-help 64 --help-depth 0 2>&1 >/dev/null); rc=$?
 check "--help-depth 0: refused (rc $rc)" [ "$rc" -eq 2 ] && check "(names the option)" contains "$err" "help-depth"
+# --drill: a step left open (20 jobs of at most 64 nodes) is drilled on its hardest line: the answer
+# to the loser's move at ply 3 is proved on its own (400 jobs), the winner's move at ply 2 linked,
+# and the step, run again, is proved from the book.
+DRILLED=(--win white --workers 1 --job-nodes 16 --job-growth 4 --job-max-nodes 64 --jobs 20
+         --hint-engine "$TENGEN engine" --hint-ms 50 --split-rethink-ms 200)
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d0" "${DRILLED[@]}" 2>&1); rc=$?
+check "without --drill a step left open is not drilled (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(no drill said)" [ "$(grep -c "^campaign: drill" <<< "$out")" -eq 0 ] && \
+  check "(left open)" grep -q "then $M26, white's win: unknown" <<< "$out"
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d1" "${DRILLED[@]}" --drill 2 --drill-jobs 400 2>&1); rc=$?
+drill=$(grep -o "^campaign: drill 1: the run's hardest line [a-o0-9 ]*; the answer to [a-o][0-9]* at ply 3 proved on its own" <<< "$out")
+line=$(sed "s/.*hardest line \([a-o0-9 ]*\);.*/\1/" <<< "$drill")
+check "--drill 2: the hardest line is drilled at ply 3 (rc $rc): $drill" [ "$rc" -eq 0 -a -n "$drill" ] && \
+  check "(the winner's move at ply 2 of the line linked)" grep -q "^campaign: drill 1: linking $(cut -d' ' -f2 <<< "$line") at ply 2$" <<< "$out" && \
+  check "(the step, run again, proved)" [ "$(tail -n 1 <<< "$(grep "then $M26, white's win:" <<< "$out")" | grep -c "white-wins")" -eq 1 ] && \
+  check "(one drill was enough)" [ "$(grep -c "^campaign: drill 2" <<< "$out")" -eq 0 ]
+q=$("$TENGEN" query --json --book "$T/d1" "$P25 $M26 $(cut -d' ' -f1-2 <<< "$line")")
+check "  the linked position is a verified white win in the book" contains "$q" '"result": "white-wins"' && \
+  check "  (verified)" contains "$q" '"verified": true'
+q=$("$TENGEN" query --json --book "$T/d1" "$P25")
+check "  and so is the step's root" contains "$q" '"result": "white-wins"' && check "  (verified)" contains "$q" '"verified": true'
+v=$("$TENGEN" verify --book "$T/d1" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d2" "${DRILLED[@]}" --drill 1 --drill-ply 3 2>&1 >/dev/null); rc=$?
+check "--drill-ply 3 (a loser's ply): refused (rc $rc)" [ "$rc" -eq 2 ] && check "(one line naming the option)" [ "$(wc -l <<< "$err")" -eq 1 ] && \
+  check "(--drill-ply)" contains "$err" "--drill-ply"
 err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
 check "--line on a game with a move on a taken point: refused (rc $rc)" [ "$rc" -eq 2 ] && \
   check "(one line naming the move)" [ "$(wc -l <<< "$err")" -eq 1 ] && check "(move 13, f7)" contains "$err" "move 13 (f7)"
