@@ -98,9 +98,10 @@ bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, D
 
 // How a step still open after its help is drilled (--drill N, --drill-ply P, --drill-time S,
 // --drill-jobs J): up to `times` drills, each taking the run's hardest line not drilled yet to the
-// winner's move at ply `ply` below the proved position (or the line's deepest above it), proving
-// that move as a helped campaign of its own (each run `seconds` and `jobs` when set, else --time and
-// --jobs), linking each winner's move above it on the line from the book, and running the step
+// loser's move before ply `ply` below the proved position (a loser's four and its block not
+// counted; a shorter line: its last), proving the winner's answer there as help does (helpReply;
+// without an engine, the line's own move), each run `seconds` and `jobs` when set (else --time and
+// --jobs), then linking each winner's move above it on the line from the book and running the step
 // again (campaign_drill.cpp).
 struct Drill {
   int times = 0;
@@ -109,6 +110,9 @@ struct Drill {
   std::uint64_t jobs = 0;
 };
 Drill drillOf(const Args& args);  // throws UsageError
+// The index in `line` (moves from t's proved position, the loser's first) of the loser's move a
+// drill at `ply` answers: even, the deepest before `ply`, fours and their blocks not counted.
+std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply);
 CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                           const coordinator::RunOptions& options, const ReplyHelp& help, const Drill& drill,
                                           const std::function<void(const std::string&)>& say);

@@ -10,6 +10,7 @@
 #include "book/position_key.h"
 #include "cli/campaign.h"
 #include "solver/gomoku/notation.h"
+#include "solver/gomoku/verifier_scans.h"
 #include "worker/shutdown.h"
 
 namespace tengen::cli {
@@ -43,6 +44,25 @@ std::string afterReplyKey(const CampaignTarget& t, const std::vector<gomoku::Poi
 
 }  // namespace
 
+// A loser's four and the winner's block count as no plies: the block is forced, and drilled there
+// the answer would be known and a level lost.
+std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply) {
+  const gomoku::Color loser = gomoku::opponent(t.winner);
+  gomoku::Position p = t.proved;
+  std::size_t reply = 0;
+  int plies = 1;  // of the drilled reply, forced pairs not counted
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    p.board.place(line[i], p.toMove);
+    p.toMove = gomoku::opponent(p.toMove);
+    if (i % 2 != 0) continue;
+    const bool four = !gomoku::scanFivePoints(p.board, loser, p.rule).empty();
+    if (plies > ply - 1) break;
+    reply = i;
+    if (!four) plies += 2;
+  }
+  return reply;
+}
+
 Drill drillOf(const Args& args) {
   Drill d;
   d.times = static_cast<int>(args.integer("drill", 0, 0, 64));
@@ -71,7 +91,7 @@ CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget
     std::size_t reply = 0;  // even: the loser's move on the line
     for (const auto& l : result.hardestLines) {
       if (l.empty()) continue;
-      const std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(drill.ply) - 2, l.size() - 1) / 2 * 2;
+      const std::size_t i = drillReply(t, l, drill.ply);
       if (!help.answer && i + 1 >= l.size()) continue;  // no engine: the line's own answer is needed
       if (drilled.count(afterReplyKey(t, l, i))) continue;
       line = &l;

@@ -340,7 +340,7 @@ std::vector<CommandHelp> makeCommands() {
         {"help-depth", true, "D", "--reply-help: levels of help (default 1); at 2, the campaign of the engine's move after an open reply, itself left with at most N open, is helped the same way"},
         {"help-tries", true, "K", "--reply-help: the engine's moves tried after an open reply (default 1, at most 8); a move whose campaign is left with more than N open, or lost, gives way to the engine's next choice, asked with the moves before barred (YXBLOCK); an answer the engine announces a win with (+M) is tried first, and before any of the engine's, an answer the book has more than half of the replies to proved"},
         {"drill", true, "N", "a run still open after its help is drilled up to N times (default 0): the run's hardest line not drilled yet is followed to the winner's move at --drill-ply, that move is proved as a campaign of its own (helped as the run is), each winner's move above it on the line is linked from the book, and the run goes again"},
-        {"drill-ply", true, "P", "--drill: the ply of the drilled move below the proved position, even (default 4; a shorter line: its deepest winner's move)"},
+        {"drill-ply", true, "P", "--drill: the ply of the winner's answer drilled below the proved position, even (default 4; a loser's four and its block not counted; a shorter line: its deepest)"},
         {"drill-time", true, "S", "--drill: seconds of each drilled or linking run (default: --time)"},
         {"drill-jobs", true, "N", "--drill: jobs of each drilled or linking run (default: --jobs)"},
         {"job-nodes", true, "N", "nodes of a question's first job (default 200000)"},
