@@ -90,19 +90,26 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
 
 // The winner's answers after the loser's `reply` at t's proved position, as help tries them (the
 // book's, then the engine's, help.tries in all), each proved as a campaign of its own helped
-// `depthBelow` levels deep, until one is the winner's win (true) or is left close (at most
-// help.replies open) or refuted. Needs help.answer (an engine).
-bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
-               const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
-               const std::function<void(const std::string&)>& say);
+// `depthBelow` levels deep, until one is the winner's win or is left close (at most help.replies
+// open) or refuted. Needs help.answer (an engine). The outcome: whether an answer was proved, and
+// the last answer tried with its campaign's hardest lines (kNoPoint: none tried).
+struct ReplyHelpOutcome {
+  bool proved = false;
+  gomoku::Point answer = gomoku::kNoPoint;
+  std::vector<std::vector<gomoku::Point>> hardestLines;
+};
+ReplyHelpOutcome helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
+                           const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
+                           const std::function<void(const std::string&)>& say);
 
 // How a step still open after its help is drilled (--drill N, --drill-ply P, --drill-time S,
-// --drill-jobs J): up to `times` drills, each taking the run's hardest line not drilled yet to the
-// loser's move before ply `ply` below the proved position (a loser's four and its block not
-// counted; a shorter line: its last), proving the winner's answer there as help does (helpReply;
-// without an engine, the line's own move), each run `seconds` and `jobs` when set (else --time and
-// --jobs), then linking each winner's move above it on the line from the book and running the step
-// again (campaign_drill.cpp).
+// --drill-jobs J): up to `times` drills, each taking a line to the loser's move before ply `ply`
+// below where it starts (a loser's four and its block not counted; a shorter line: its last),
+// proving the winner's answer there as help does (helpReply; without an engine, the line's own
+// move), each run `seconds` and `jobs` when set (else --time and --jobs), then linking each
+// winner's move above it on the line from the book and running the step again. The line: the
+// run's hardest not drilled yet; after a drill whose answer stayed open, that answer's campaign's
+// hardest line, drilled from below the answer (campaign_drill.cpp).
 struct Drill {
   int times = 0;
   int ply = 4;
@@ -111,8 +118,9 @@ struct Drill {
 };
 Drill drillOf(const Args& args);  // throws UsageError
 // The index in `line` (moves from t's proved position, the loser's first) of the loser's move a
-// drill at `ply` answers: even, the deepest before `ply`, fours and their blocks not counted.
-std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply);
+// drill at `ply` answers: even, at least `from` (even), the deepest before `ply` plies below `from`,
+// fours and their blocks not counted.
+std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply, std::size_t from = 0);
 CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,
                                           const coordinator::RunOptions& options, const ReplyHelp& help, const Drill& drill,
                                           const std::function<void(const std::string&)>& say);

@@ -46,15 +46,15 @@ std::string afterReplyKey(const CampaignTarget& t, const std::vector<gomoku::Poi
 
 // A loser's four and the winner's block count as no plies: the block is forced, and drilled there
 // the answer would be known and a level lost.
-std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply) {
+std::size_t drillReply(const CampaignTarget& t, const std::vector<gomoku::Point>& line, int ply, std::size_t from) {
   const gomoku::Color loser = gomoku::opponent(t.winner);
   gomoku::Position p = t.proved;
-  std::size_t reply = 0;
-  int plies = 1;  // of the drilled reply, forced pairs not counted
+  std::size_t reply = from;
+  int plies = 1;  // of the drilled reply below `from`, forced pairs not counted
   for (std::size_t i = 0; i < line.size(); ++i) {
     p.board.place(line[i], p.toMove);
     p.toMove = gomoku::opponent(p.toMove);
-    if (i % 2 != 0) continue;
+    if (i % 2 != 0 || i < from) continue;
     const bool four = !gomoku::scanFivePoints(p.board, loser, p.rule).empty();
     if (plies > ply - 1) break;
     reply = i;
@@ -85,45 +85,67 @@ CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget
   const gomoku::GameValue win = gomoku::winFor(t.winner);
   const int n = t.root.board.size();
   std::set<std::string> drilled;  // positions this step has drilled at: a line is taken once
+  // After a drill whose answer stayed open: the line on through that answer and its campaign's
+  // hardest line, drilled next from `deeperFrom` on (the way the last replies of ply 13 fell).
+  std::vector<gomoku::Point> deeper;
+  std::size_t deeperFrom = 0;
   for (int d = 1; d <= drill.times && result.value == gomoku::GameValue::Unknown && !worker::stopRequested(); ++d) {
-    // The hardest line not drilled yet at its loser's move before --drill-ply (or its deepest).
-    const std::vector<gomoku::Point>* line = nullptr;
+    // The line to drill and its loser's move before --drill-ply (or its deepest): deeper on the last
+    // drill's line, else the run's hardest line not drilled yet.
+    std::vector<gomoku::Point> line;
     std::size_t reply = 0;  // even: the loser's move on the line
-    for (const auto& l : result.hardestLines) {
-      if (l.empty()) continue;
-      const std::size_t i = drillReply(t, l, drill.ply);
-      if (!help.answer && i + 1 >= l.size()) continue;  // no engine: the line's own answer is needed
-      if (drilled.count(afterReplyKey(t, l, i))) continue;
-      line = &l;
-      reply = i;
-      break;
+    const auto usable = [&](const std::vector<gomoku::Point>& l, std::size_t i) {
+      // Without an engine the line's own answer is needed.
+      return (help.answer || i + 1 < l.size()) && !drilled.count(afterReplyKey(t, l, i));
+    };
+    if (!deeper.empty() && usable(deeper, drillReply(t, deeper, drill.ply, deeperFrom))) {
+      line = deeper;
+      reply = drillReply(t, deeper, drill.ply, deeperFrom);
+    } else {
+      for (const auto& l : result.hardestLines) {
+        if (l.empty() || !usable(l, drillReply(t, l, drill.ply, 0))) continue;
+        line = l;
+        reply = drillReply(t, l, drill.ply, 0);
+        break;
+      }
     }
-    if (!line) {
+    deeper.clear();
+    if (line.empty()) {
       say("drill " + std::to_string(d) + ": no line of the run's hardest left to drill");
       break;
     }
-    drilled.insert(afterReplyKey(t, *line, reply));
+    drilled.insert(afterReplyKey(t, line, reply));
     const std::string tag = "drill " + std::to_string(d);
-    const auto f = [&](std::size_t i) { return gomoku::formatPoint((*line)[i], n); };
-    say(tag + ": the run's hardest line " + gomoku::formatMoves(*line, n) + "; the answer to " + f(reply) + " at ply " +
+    const auto f = [&](std::size_t i) { return gomoku::formatPoint(line[i], n); };
+    say(tag + ": the line " + gomoku::formatMoves(line, n) + "; the answer to " + f(reply) + " at ply " +
         std::to_string(reply + 1) + " proved on its own");
     const auto tagged = [&](const std::string& text) { say(tag + ", " + text); };
-    bool proved = false;
+    ReplyHelpOutcome outcome;
     if (help.answer) {
       // At the step's own help depth: the answer's campaign is helped as the step's run was.
-      const CampaignTarget parent = reply == 0 ? t : lineTarget(t, *line, reply - 1);
-      proved = helpReply(args, parent, (*line)[reply], run, drillOptions, help, help.depth, tagged);
+      const CampaignTarget parent = reply == 0 ? t : lineTarget(t, line, reply - 1);
+      outcome = helpReply(args, parent, line[reply], run, drillOptions, help, help.depth, tagged);
     } else {
-      proved = runHelpedCampaignStep(args, lineTarget(t, *line, reply + 1), run, drillOptions, help, tagged).value == win;
+      const CampaignStepResult below = runHelpedCampaignStep(args, lineTarget(t, line, reply + 1), run, drillOptions, help, tagged);
+      outcome = {below.value == win, line[reply + 1], below.hardestLines};
     }
-    if (!proved) {
-      say(tag + ": no answer to " + f(reply) + " proved" + (d < drill.times ? "; the next drill takes another line" : ""));
+    if (!outcome.proved) {
+      // On through the answer last tried, along its campaign's hardest line.
+      if (outcome.answer != gomoku::kNoPoint && !outcome.hardestLines.empty() && !outcome.hardestLines.front().empty()) {
+        deeper.assign(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(reply) + 1);
+        deeper.push_back(outcome.answer);
+        deeper.insert(deeper.end(), outcome.hardestLines.front().begin(), outcome.hardestLines.front().end());
+        deeperFrom = reply + 2;
+      }
+      say(tag + ": no answer to " + f(reply) + " proved" +
+          (d < drill.times ? (deeper.empty() ? "; the next drill takes another line" : "; the next drill goes on below " + gomoku::formatPoint(outcome.answer, n))
+                           : ""));
       continue;
     }
     // Up the line: each winner's move above, its replies below now in the book.
     for (std::size_t i = reply; i >= 2 && !worker::stopRequested(); i -= 2) {
       say(tag + ": linking " + f(i - 1) + " at ply " + std::to_string(i));
-      if (runCampaignStep(args, lineTarget(t, *line, i - 1), run, drillOptions).value != win) {
+      if (runCampaignStep(args, lineTarget(t, line, i - 1), run, drillOptions).value != win) {
         say(tag + ": " + f(i - 1) + " not proved yet; the step runs again");
         break;
       }

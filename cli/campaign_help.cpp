@@ -100,9 +100,10 @@ ReplyHelp replyHelpOf(const Args& args, int defaultReplies, gomoku::Rule rule, i
   return help;
 }
 
-bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
-               const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
-               const std::function<void(const std::string&)>& say) {
+ReplyHelpOutcome helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, DistributedRun& run,
+                           const coordinator::RunOptions& options, const ReplyHelp& help, int depthBelow,
+                           const std::function<void(const std::string&)>& say) {
+  ReplyHelpOutcome outcome;
   const int n = t.root.board.size();
   std::string movesToProved = t.text;
   if (t.via) movesToProved.append(" ").append(gomoku::formatPoint(*t.via, n));
@@ -137,7 +138,8 @@ bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, D
     // refuted, gives way to the next.
     const bool close = below.value == gomoku::GameValue::Unknown && !below.openReplies.empty() &&
                        below.openReplies.size() <= static_cast<std::size_t>(help.replies);
-    if (below.value == gomoku::winFor(t.winner)) return true;
+    outcome = {below.value == gomoku::winFor(t.winner), move, below.hardestLines};
+    if (outcome.proved) return outcome;
     // Said apart from the run's "replies:" line, which counts the book's proved replies: this
     // counts the run's tree, which behind a relevance zone lists only the zone's replies.
     say("reply " + r + " " + a + ": " +
@@ -147,7 +149,7 @@ bool helpReply(const Args& args, const CampaignTarget& t, gomoku::Point reply, D
         (close ? ", kept" : (tried + 1 < help.tries ? ", gives way to the next" : "")));
     if (close) break;
   }
-  return false;
+  return outcome;
 }
 
 CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget& t, DistributedRun& run,

@@ -1,5 +1,5 @@
 // Where `campaign --drill` goes down a run's hardest line: the loser's move before --drill-ply, a
-// loser's four and its forced block not counted as plies.
+// loser's four and its forced block not counted as plies; deeper on a line from a given move.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -39,6 +39,17 @@ TEST(CampaignDrill, AShorterLineIsDrilledAtItsLastLosersMove) {
   EXPECT_EQ(drillReply(t, moves("c3"), 4), 0u);
   EXPECT_EQ(drillReply(t, moves("c3 k13"), 4), 0u);
   EXPECT_EQ(drillReply(t, moves("c3 k13 c5"), 6), 2u);
+}
+
+TEST(CampaignDrill, DeeperOnALineFromAGivenMove) {
+  const CampaignTarget t = target();
+  const auto quiet = moves("c3 k13 c5 j13 c7 i13 c9 h13");
+  EXPECT_EQ(drillReply(t, quiet, 2, 2), 2u);
+  EXPECT_EQ(drillReply(t, quiet, 4, 2), 4u);
+  EXPECT_EQ(drillReply(t, quiet, 4, 4), 6u);
+  EXPECT_EQ(drillReply(t, moves("c3 k13 c5"), 4, 2), 2u);
+  // A four below the start is skipped as at the top.
+  EXPECT_EQ(drillReply(t, moves("c3 k13 a4 a5 c5 j13 c7 i13"), 4, 2), 6u);
 }
 
 TEST(CampaignDrill, AFourAndItsBlockAreNotCounted) {

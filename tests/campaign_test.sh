@@ -224,8 +224,8 @@ check "without --drill a step left open is not drilled (rc $rc)" [ "$rc" -eq 0 ]
   check "(no drill said)" [ "$(grep -c "^campaign: drill" <<< "$out")" -eq 0 ] && \
   check "(left open)" grep -q "then $M26, white's win: unknown" <<< "$out"
 out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d1" "${DRILLED[@]}" --drill 2 --drill-jobs 400 2>&1); rc=$?
-drill=$(grep -o "^campaign: drill 1: the run's hardest line [a-o0-9 ]*; the answer to [a-o][0-9]* at ply 3 proved on its own" <<< "$out")
-line=$(sed "s/.*hardest line \([a-o0-9 ]*\);.*/\1/" <<< "$drill")
+drill=$(grep -o "^campaign: drill 1: the line [a-o0-9 ]*; the answer to [a-o][0-9]* at ply 3 proved on its own" <<< "$out")
+line=$(sed "s/.*the line \([a-o0-9 ]*\);.*/\1/" <<< "$drill")
 check "--drill 2: the hardest line is drilled at ply 3 (rc $rc): $drill" [ "$rc" -eq 0 -a -n "$drill" ] && \
   check "(the winner's move at ply 2 of the line linked)" grep -q "^campaign: drill 1: linking $(cut -d' ' -f2 <<< "$line") at ply 2$" <<< "$out" && \
   check "(the step, run again, proved)" [ "$(tail -n 1 <<< "$(grep "then $M26, white's win:" <<< "$out")" | grep -c "white-wins")" -eq 1 ] && \
@@ -236,6 +236,21 @@ check "  the linked position is a verified white win in the book" contains "$q" 
 q=$("$TENGEN" query --json --book "$T/d1" "$P25")
 check "  and so is the step's root" contains "$q" '"result": "white-wins"' && check "  (verified)" contains "$q" '"verified": true'
 v=$("$TENGEN" verify --book "$T/d1" --json); rc=$?
+check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# A drill whose answer stays open (400 jobs; no engine: the line's own answer) is followed deeper:
+# the next drill takes the line on through that answer and its campaign's hardest line.
+out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d3" "${DRILLED[@]:0:12}" --drill 2 --drill-jobs 400 2>&1); rc=$?
+first=$(grep -o "^campaign: drill 1: the line [a-o0-9 ]*; the answer to [a-o][0-9]* at ply [0-9]*" <<< "$out")
+at=$(awk '{print $NF}' <<< "$first")
+below=$(grep -o "^campaign: drill 1: no answer to [a-o][0-9]* proved; the next drill goes on below [a-o][0-9]*$" <<< "$out" | awk '{print $NF}')
+second=$(sed -n "s/^campaign: drill 2: the line \([a-o0-9 ]*\); the answer to [a-o][0-9]* at ply \([0-9]*\) proved on its own$/\1|\2/p" <<< "$out")
+prefix="$(cut -d' ' -f1-"${at:-1}" <<< "$(sed 's/.*the line \([a-o0-9 ]*\);.*/\1/' <<< "$first")") $below "
+through=$([[ "${second%%|*} " == "$prefix"* ]] && echo yes)
+check "--drill, the answer left open: the next drill goes on below it (rc $rc): $first / $below / $second" \
+  [ "$rc" -eq 0 -a -n "$at" -a -n "$below" -a -n "$second" ] && \
+  check "(drill 2's line runs through drill 1's to its reply, then the answer: $prefix)" [ "$through" = yes ] && \
+  check "(drilled two plies or more below drill 1)" [ "${second##*|}" -ge $((at + 2)) ]
+v=$("$TENGEN" verify --book "$T/d3" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d2" "${DRILLED[@]}" --drill 1 --drill-ply 3 2>&1 >/dev/null); rc=$?
 check "--drill-ply 3 (a loser's ply): refused (rc $rc)" [ "$rc" -eq 2 ] && check "(one line naming the option)" [ "$(wc -l <<< "$err")" -eq 1 ] && \
