@@ -17,28 +17,29 @@ namespace tengen::cli {
 
 namespace {
 
-// The campaign proving the winner's move at odd `index` of `line` (moves from the proved
-// position, the loser's first), its root the position before that move.
+// The position after the first `count` moves of `line` (moves from t's proved position).
+gomoku::Position along(const CampaignTarget& t, const std::vector<gomoku::Point>& line, std::size_t count) {
+  gomoku::Position p = t.proved;
+  for (std::size_t i = 0; i < count; ++i) {
+    p.board.place(line[i], p.toMove);
+    p.toMove = gomoku::opponent(p.toMove);
+  }
+  return p;
+}
+
+// The campaign proving the winner's move at odd `index` of `line` (the loser's move first), its
+// root the position before that move.
 CampaignTarget lineTarget(const CampaignTarget& t, const std::vector<gomoku::Point>& line, std::size_t index) {
   const int n = t.root.board.size();
   std::string text = t.text;
   if (t.via) text.append(" ").append(gomoku::formatPoint(*t.via, n));
-  gomoku::Position root = t.proved;
-  for (std::size_t i = 0; i < index; ++i) {
-    root.board.place(line[i], root.toMove);
-    root.toMove = gomoku::opponent(root.toMove);
-    text.append(" ").append(gomoku::formatPoint(line[i], n));
-  }
-  return campaignTarget(root, text, t.winner, line[index]);
+  if (index > 0) text.append(" ").append(gomoku::formatMoves({line.begin(), line.begin() + static_cast<std::ptrdiff_t>(index)}, n));
+  return campaignTarget(along(t, line, index), text, t.winner, line[index]);
 }
 
 // The position after the loser's move at even `index` of `line`, as a book key: a drill's mark.
 std::string afterReplyKey(const CampaignTarget& t, const std::vector<gomoku::Point>& line, std::size_t index) {
-  gomoku::Position p = t.proved;
-  for (std::size_t i = 0; i <= index; ++i) {
-    p.board.place(line[i], p.toMove);
-    p.toMove = gomoku::opponent(p.toMove);
-  }
+  const gomoku::Position p = along(t, line, index + 1);
   return book::canonicalKey(p.board, p.rule, p.toMove).bytes;
 }
 
@@ -94,21 +95,18 @@ CampaignStepResult runDrilledCampaignStep(const Args& args, const CampaignTarget
     // drill's line, else the run's hardest line not drilled yet.
     std::vector<gomoku::Point> line;
     std::size_t reply = 0;  // even: the loser's move on the line
-    const auto usable = [&](const std::vector<gomoku::Point>& l, std::size_t i) {
-      // Without an engine the line's own answer is needed.
-      return (help.answer || i + 1 < l.size()) && !drilled.count(afterReplyKey(t, l, i));
+    // Taken when drillable: without an engine the line's own answer is needed.
+    const auto take = [&](const std::vector<gomoku::Point>& l, std::size_t from) {
+      if (l.empty()) return false;
+      const std::size_t i = drillReply(t, l, drill.ply, from);
+      if ((!help.answer && i + 1 >= l.size()) || drilled.count(afterReplyKey(t, l, i))) return false;
+      line = l;
+      reply = i;
+      return true;
     };
-    if (!deeper.empty() && usable(deeper, drillReply(t, deeper, drill.ply, deeperFrom))) {
-      line = deeper;
-      reply = drillReply(t, deeper, drill.ply, deeperFrom);
-    } else {
-      for (const auto& l : result.hardestLines) {
-        if (l.empty() || !usable(l, drillReply(t, l, drill.ply, 0))) continue;
-        line = l;
-        reply = drillReply(t, l, drill.ply, 0);
-        break;
-      }
-    }
+    if (!take(deeper, deeperFrom))
+      for (const auto& l : result.hardestLines)
+        if (take(l, 0)) break;
     deeper.clear();
     if (line.empty()) {
       say("drill " + std::to_string(d) + ": no line of the run's hardest left to drill");
