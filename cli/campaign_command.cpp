@@ -115,9 +115,9 @@ int runCampaign(int argc, char** argv) {
   if (args.flag("line")) return runCampaignLine(args);
   const CampaignTarget t = targetOf(args);
   const coordinator::RunOptions options = campaignRunOptions(args, t.proved.rule, t.proved.board.size(), t.winner);
+  const Drill drill = drillOf(args);  // refused before the book is opened
   DistributedRun run(args, false, distributedGuide(args));
   const ReplyHelp help = replyHelpOf(args, 0, t.proved.rule, t.proved.board.size());
-  const Drill drill = drillOf(args);
   // Flushed: a campaign runs for hours, its log often a file.
   runDrilledCampaignStep(args, t, run, options, help, drill, [&](const std::string& text) {
     (args.flag("json") ? std::cerr : std::cout) << "campaign: " << text << std::endl;

@@ -254,7 +254,7 @@ v=$("$TENGEN" verify --book "$T/d3" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 err=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/d2" "${DRILLED[@]}" --drill 1 --drill-ply 3 2>&1 >/dev/null); rc=$?
 check "--drill-ply 3 (a loser's ply): refused (rc $rc)" [ "$rc" -eq 2 ] && check "(one line naming the option)" [ "$(wc -l <<< "$err")" -eq 1 ] && \
-  check "(--drill-ply)" contains "$err" "--drill-ply"
+  check "(--drill-ply)" contains "$err" "--drill-ply" && check "(no book made)" [ ! -e "$T/d2" ]
 err=$("$TENGEN" campaign "$ROOT f7 l5 g8 f7" --line --win white --book "$T/y" 2>&1 >/dev/null); rc=$?
 check "--line on a game with a move on a taken point: refused (rc $rc)" [ "$rc" -eq 2 ] && \
   check "(one line naming the move)" [ "$(wc -l <<< "$err")" -eq 1 ] && check "(move 13, f7)" contains "$err" "move 13 (f7)"
