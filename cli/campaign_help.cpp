@@ -160,10 +160,17 @@ CampaignStepResult runHelpedCampaignStep(const Args& args, const CampaignTarget&
       result.openReplies.empty() || result.openReplies.size() > static_cast<std::size_t>(help.replies))
     return result;
   // One level less below: an answer's campaign, left with few replies open, gets the same help.
+  bool anyProved = false;
   for (const gomoku::Point reply : result.openReplies)
-    if (!worker::stopRequested()) helpReply(args, t, reply, run, options, help, help.depth - 1, say);
-  if (!worker::stopRequested()) result = runCampaignStep(args, t, run, options);
-  return result;
+    if (!worker::stopRequested()) anyProved |= helpReply(args, t, reply, run, options, help, help.depth - 1, say).proved;
+  // Again only when help proved an answer: with none proved, the run would search the same tree
+  // for its whole time again (game 3 at ply 15 below e12: 300 s for the same 52 jobs, twice).
+  if (worker::stopRequested()) return result;
+  if (!anyProved) {
+    say("no answer proved by the help; the run is not repeated");
+    return result;
+  }
+  return runCampaignStep(args, t, run, options);
 }
 
 }  // namespace tengen::cli

@@ -144,6 +144,15 @@ check "with --reply-help 64 its open replies get the engine's move (rc $rc)" [ "
   check "(one level: no help below a reply's own campaign)" [ "$(grep -c "^campaign: reply [a-o][0-9]* [a-o][0-9]*, reply" <<< "$out")" -eq 0 ]
 v=$("$TENGEN" verify --book "$T/r1" --json); rc=$?
 check "  every claim of that book verifies" [ "$rc" -eq 0 ]
+# After 31 moves the same five jobs leave two replies open; both answers the engine names are
+# proved, so the step is run again, and proved from the book.
+P31="$(cut -d' ' -f1-31 <<< "$GAME")"
+M32="$(cut -d' ' -f32 <<< "$GAME")"
+out=$("$TENGEN" campaign "$P31" --via "$M32" --book "$T/r31" "${HELPED[@]}" --reply-help 64 2>&1); rc=$?
+check "after 31 moves, help proves both answers (rc $rc)" [ "$rc" -eq 0 ] && \
+  check "(two answers proved)" [ "$(grep -c "^campaign: $P31 $M32 [a-o][0-9]* then [a-o][0-9]*, white's win: white-wins" <<< "$out")" -eq 2 ] && \
+  check "(the step run again)" [ "$(grep -c "^campaign: $P31 then $M32, white's win" <<< "$out")" -eq 2 ] && \
+  check "(and proved the second time)" grep -q "^campaign: $P31 then $M32, white's win: white-wins" <<< "$out"
 # Two levels (--help-depth 2): a reply's own campaign, stopped with few open, is helped the same way.
 out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r2" "${HELPED[@]}" --reply-help 64 --help-depth 2 2>&1); rc=$?
 check "with --help-depth 2 a reply's campaign gets help too (rc $rc)" [ "$rc" -eq 0 ] && \
@@ -156,7 +165,9 @@ check "  every claim of that book verifies" [ "$rc" -eq 0 ]
 out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r4" "${HELPED[@]}" --reply-help 2 2>&1); rc=$?
 check "--reply-help 2: one move after the open reply (rc $rc)" [ "$rc" -eq 0 ] && \
   check "(the engine's move, no next one)" [ "$(grep -c "^campaign: reply [a-o][0-9]*: the engine's move" <<< "$out")" -eq 1 ] && \
-  check "(no next one)" [ "$(grep -c "the engine's next move" <<< "$out")" -eq 0 ]
+  check "(no next one)" [ "$(grep -c "the engine's next move" <<< "$out")" -eq 0 ] && \
+  check "(that move not proved, the step is not run again)" [ "$(grep -c "^campaign: $P25 then $M26, white's win" <<< "$out")" -eq 1 ] && \
+  check "(and says so)" grep -q "^campaign: no answer proved by the help; the run is not repeated" <<< "$out"
 out=$("$TENGEN" campaign "$P25" --via "$M26" --book "$T/r5" "${HELPED[@]}" --reply-help 2 --help-tries 3 2>&1); rc=$?
 tried=$(grep -o "^campaign: reply [a-o][0-9]*: the engine's \(next \)\?move [a-o][0-9]*" <<< "$out" | awk '{print $NF}')
 check "--help-tries 3: the engine's next moves are tried (rc $rc)" [ "$rc" -eq 0 ] && \
