@@ -329,14 +329,15 @@ std::vector<CommandHelp> makeCommands() {
        "--line-from on) is proved through the game's own move there, deepest first, each step a run of\n"
        "--time seconds; with --hint-engine, a step that stops with at most --reply-help of the loser's\n"
        "replies open (by class) has the engine think --split-rethink-ms about each, proves that move as a\n"
-       "campaign of its own, and runs the step again (a single campaign does so with --reply-help N).\n"
+       "campaign of its own, and runs the step again if one was proved (a single campaign does so with\n"
+       "--reply-help N).\n"
        "The line stops at the first step still open.",
        {kRule, kSize, kToMove, kBook, kWorkers, kLockWait, kJson, kHintEngine, kHintAfter, kHintQuestions, kHintMs, kHintWait, kBookLeaves,
         {"win", true, "C", "whose win to prove (default: an opening's assessment)"},
         {"via", true, "MOVE", "the winner's move at the root, when the winner is to move there"},
         {"line", false, "", "the position is a game the winner won: prove its line back from the end"},
         {"line-from", true, "PLY", "--line: the shallowest position to prove, in plies (default 0, the whole game)"},
-        {"reply-help", true, "N", "with --hint-engine: a run left with at most N open reply classes gets the engine's move after each, proved as a campaign of its own, then runs again (default 4 with --line, else 0: never)"},
+        {"reply-help", true, "N", "with --hint-engine: a run left with at most N open reply classes gets the engine's move after each, proved as a campaign of its own, then runs again if one was proved (default 4 with --line, else 0: never)"},
         {"help-depth", true, "D", "--reply-help: levels of help (default 1); at 2, the campaign of the engine's move after an open reply, itself left with at most N open, is helped the same way"},
         {"help-tries", true, "K", "--reply-help: the engine's moves tried after an open reply (default 1, at most 8); a move whose campaign is left with more than N open, or lost, gives way to the engine's next choice, asked with the moves before barred (YXBLOCK); an answer the engine announces a win with (+M) is tried first, and before any of the engine's, an answer the book has more than half of the replies to proved"},
         {"drill", true, "N", "a run still open after its help is drilled up to N times (default 0): the run's hardest line not drilled yet is followed to the winner's move at --drill-ply, that move is proved as a campaign of its own (helped as the run is), each winner's move above it on the line is linked from the book, and the run goes again; a drill whose answer stays open is followed deeper, along that answer's campaign's hardest line"},
